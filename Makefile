@@ -1,0 +1,52 @@
+# Two commands on a fresh machine:  `make site` (set up everything, build the site)  and  `make test`.
+SHELL := /bin/bash
+PY := .venv/bin/python
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: site setup serve build generate validate test test-fast browser-deps bench clean
+
+site: setup build  ## set up everything, then build the site into site/
+
+setup: .venv/.installed node_modules/.installed browser-deps  ## local virtualenv, pinned Python + npm deps, Chromium
+
+.venv/.installed: requirements.lock
+	python3 -m venv .venv
+	$(PY) -m pip install --quiet --disable-pip-version-check --requirement requirements.lock
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Debian's Chromium drives the browser tests (and screenshots); CI runs as root, so apt-get works there.
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	fi
+
+generate: .venv/.installed node_modules/.installed  ## entries/ -> docs/ only
+	$(PY) -m generator build
+
+build: .venv/.installed node_modules/.installed  ## docs/ -> site/ (the hook regenerates docs/ first)
+	.venv/bin/mkdocs build --strict
+
+serve: setup  ## preview at http://127.0.0.1:8000, regenerating when entries/ changes
+	.venv/bin/mkdocs serve --strict
+
+validate: .venv/.installed  ## report every problem in entries/
+	$(PY) -m generator validate
+
+test: setup  ## the whole test suite (CI runs exactly this)
+	$(PY) -m pytest -n 2 -q
+
+test-fast: .venv/.installed  ## unit tests only, no browser and no full builds
+	$(PY) -m pytest -q -m "not browser and not slow"
+
+bench: setup  ## benchmarks (never part of `make test`)
+	$(PY) -m benchmarks
+
+clean:
+	$(PY) -c "from generator.site import clean; from generator.paths import DOCS_DIR; clean(DOCS_DIR)"
+	rm -rf site

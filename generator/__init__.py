@@ -1,0 +1,1 @@
+"""Bilingual error encyclopedia generator: entries/ -> docs/ (en + zh) for MkDocs."""

@@ -1,0 +1,252 @@
+"""Read entries/ into typed Entry and Article objects; every problem becomes a Problem, never a traceback."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import ftfy
+import jsonschema
+import yaml
+
+from generator.model import Article, DeadEnd, Entry, VersionRow, Workaround, ZhText
+from generator.problems import Problem
+from generator.paths import SCHEMA_DIR
+from generator.versions import split_version
+
+MAX_FILE_BYTES = 1_000_000
+FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
+
+
+@dataclass
+class Corpus:
+    entries: list[Entry] = field(default_factory=list)
+    articles: list[Article] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen[key] = value
+    return seen
+
+
+@lru_cache(maxsize=2)
+def _validator(name: str) -> jsonschema.protocols.Validator:
+    schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+
+
+def schema_problems(data: Any, rel: str, schema: str = "entry.schema.json") -> list[Problem]:
+    """Every schema violation, as `field: what was expected`, sorted by field."""
+    out = []
+    for err in _validator(schema).iter_errors(data):
+        where = ".".join(str(p) for p in err.absolute_path)
+        out.append(Problem(rel, where, _schema_message(err)))
+    return sorted(set(out))
+
+
+def _schema_message(err: jsonschema.ValidationError) -> str:
+    if err.validator == "additionalProperties":
+        return err.message.replace("Additional properties are not allowed", "unknown field(s) not allowed")
+    if err.validator == "oneOf":
+        return "expected a string or an object with 'action'"
+    text = err.message
+    return text if len(text) <= 300 else text[:300] + "…"
+
+
+def read_text(path: Path, rel: str) -> tuple[str | None, list[Problem]]:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [Problem(rel, "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, [Problem(rel, "", f"cannot read file: {exc.strerror or exc}")]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return None, [Problem(rel, "", f"not valid UTF-8 (byte {exc.start})")]
+    if "\x00" in text:
+        return None, [Problem(rel, "", "contains a NUL character")]
+    return text.removeprefix("\ufeff"), []
+
+
+def parse_entry_json(text: str, rel: str) -> tuple[Any, list[Problem]]:
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates), []
+    except _DuplicateKey as exc:
+        return None, [Problem(rel, str(exc), "duplicate key")]
+    except json.JSONDecodeError as exc:
+        return None, [Problem(rel, "", f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]
+    except RecursionError:
+        return None, [Problem(rel, "", "invalid JSON: nested too deeply")]
+
+
+def load_entry(path: Path, root: Path) -> tuple[Entry | None, list[Problem]]:
+    rel = path.relative_to(root.parent).as_posix() if root.parent in path.parents else path.as_posix()
+    text, problems = read_text(path, rel)
+    if text is None:
+        return None, problems
+    data, problems = parse_entry_json(text, rel)
+    if problems:
+        return None, problems
+    problems = schema_problems(data, rel)
+    if problems:
+        return None, problems
+    expected = path.relative_to(root).with_suffix("").as_posix()
+    if data["id"] != expected:
+        return None, [Problem(rel, "id", f"is '{data['id']}' but the file path says '{expected}'", code="E001")]
+    return to_entry(data, rel), []
+
+
+def _zh_items(items: list[Any]) -> tuple[ZhText, ...]:
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(ZhText(action=item))
+        else:
+            out.append(ZhText(**{k: v or "" for k, v in item.items()}))
+    return tuple(out)
+
+
+def to_entry(d: dict[str, Any], rel: str) -> Entry:
+    tg = d["transition_graph"]
+    return Entry(
+        id=d["id"], path=rel, raw=d,
+        signature=d["signature"], signature_zh=d["signature_zh"],
+        regex=d["regex"], regex_flags=d.get("regex_flags", ""),
+        domain=d["domain"], category=d["category"], subcategory=d.get("subcategory"),
+        root_cause=d["root_cause"], root_cause_zh=d["root_cause_zh"],
+        versions=tuple(
+            VersionRow(*split_version(v["version"]), status=v["status"], introduced=v.get("introduced"),
+                       deprecated=v.get("deprecated"), removed=v.get("removed"),
+                       behavior_change=v.get("behavior_change"))
+            for v in d["versions"]),
+        dead_ends=tuple(DeadEnd(x["action"], x["why_fails"], x["fail_rate"], x.get("condition", ""),
+                                tuple(x.get("sources", []))) for x in d["dead_ends"]),
+        dead_ends_zh=_zh_items(d.get("dead_ends_zh", [])),
+        workarounds=tuple(Workaround(x["action"], x["success_rate"], x.get("how", ""), x.get("condition", ""),
+                                     tuple(x.get("sources", []))) for x in d["workarounds"]),
+        workarounds_zh=_zh_items(d["workarounds_zh"]),
+        leads_to=tuple(tg["leads_to"]), preceded_by=tuple(tg["preceded_by"]),
+        confused_with=tuple(tg["frequently_confused_with"]),
+        official_doc_url=d["official_doc_url"], official_doc_section=d.get("official_doc_section"),
+        error_code=d.get("error_code"), verification_tier=d["verification_tier"],
+        confidence=d["confidence"], fix_success_rate=d["fix_success_rate"], resolvable=d["resolvable"],
+        first_seen=d["first_seen"], last_confirmed=d["last_confirmed"], last_updated=d["last_updated"],
+        tags=tuple(d["tags"]), aliases=tuple(d["aliases"]),
+        os_specific=dict(d.get("os_specific", {})),
+        corrections=tuple(d.get("corrections", [])), acknowledged=tuple(d.get("acknowledged", [])),
+        replaced_by=d.get("replaced_by"), reproduction=d.get("reproduction"),
+    )
+
+
+def _front_matter(text: str, rel: str) -> tuple[dict[str, Any] | None, str, list[Problem]]:
+    m = FRONT_MATTER.match(text)
+    if not m:
+        return None, text, [Problem(rel, "", "missing YAML front matter (--- title/date/id ---)")]
+    try:
+        meta = yaml.safe_load(m.group(1))
+    except yaml.YAMLError as exc:
+        return None, text, [Problem(rel, "front matter", f"invalid YAML: {str(exc).splitlines()[0]}")]
+    if not isinstance(meta, dict):
+        return None, text, [Problem(rel, "front matter", "must be a mapping of keys to values")]
+    # YAML turns unquoted dates into date objects; the schema speaks ISO strings.
+    meta = {k: (v.isoformat() if isinstance(v, (dt.date, dt.datetime)) else v) for k, v in meta.items()}
+    return meta, text[m.end():], []
+
+
+def _repair(text: str, rel: str, problems: list[Problem]) -> tuple[str, bool]:
+    fixed = ftfy.fix_encoding(text)
+    if fixed != text:
+        problems.append(Problem(rel, "body", "mojibake repaired on load (e.g. 'â€™' → '’'); fix the source file",
+                                severity="warning", code="W301"))
+        return fixed, True
+    return text, False
+
+
+def load_article(path: Path, root: Path) -> tuple[Article | None, list[Problem]]:
+    rel = path.relative_to(root.parent).as_posix() if root.parent in path.parents else path.as_posix()
+    text, problems = read_text(path, rel)
+    if text is None:
+        return None, problems
+    meta, body, problems = _front_matter(text, rel)
+    if meta is None:
+        return None, problems
+    problems = schema_problems(meta, rel, "article.schema.json")
+    if problems:
+        return None, problems
+    if meta["id"] != path.stem:
+        return None, [Problem(rel, "id", f"is '{meta['id']}' but the file name says '{path.stem}'", code="E001")]
+    warnings: list[Problem] = []
+    body, repaired = _repair(body, rel, warnings)
+    title, title_repaired = _repair(meta["title"], rel, warnings)
+    title_zh = body_zh = zh_rel = None
+    zh_path = path.with_name(path.stem + ".zh.md")
+    if zh_path.exists():
+        zh_rel = rel[: -len(path.name)] + zh_path.name
+        zh_text, zh_problems = read_text(zh_path, zh_rel)
+        if zh_text is None:
+            return None, zh_problems
+        zh_meta, zh_body, zh_problems = _front_matter(zh_text, zh_rel)
+        if zh_meta is None:
+            return None, zh_problems
+        title_zh = str(zh_meta.get("title") or "") or None
+        body_zh, _ = _repair(zh_body, zh_rel, warnings)
+    article = Article(id=meta["id"], path=rel, title=title, date=meta["date"], body=body,
+                      entries=tuple(meta.get("entries", [])), title_zh=title_zh, body_zh=body_zh,
+                      zh_path=zh_rel, repaired_mojibake=repaired or title_repaired)
+    return article, warnings
+
+
+def load_corpus(root: Path) -> Corpus:
+    """Load every entry (<root>/<domain>/<slug>.json) and article (<root>/articles/<id>.md)."""
+    corpus = Corpus()
+    if not root.is_dir():
+        corpus.problems.append(Problem(str(root), "", "entries folder not found"))
+        return corpus
+    for path in sorted(root.glob("*/*.json")):
+        if path.parent.name == "articles":
+            continue
+        entry, problems = load_entry(path, root)
+        corpus.problems.extend(problems)
+        if entry:
+            corpus.entries.append(entry)
+    for path in sorted((root / "articles").glob("*.md")):
+        if path.name.endswith(".zh.md"):
+            continue
+        article, problems = load_article(path, root)
+        corpus.problems.extend(problems)
+        if article:
+            corpus.articles.append(article)
+    stray = [p for p in sorted(root.rglob("*")) if p.is_file() and _is_stray(p, root)]
+    for p in stray:
+        corpus.problems.append(Problem(p.relative_to(root.parent).as_posix(), "",
+                                       "not an entry: entries are entries/<domain>/<slug>.json",
+                                       severity="warning", code="W001"))
+    return corpus
+
+
+def _is_stray(path: Path, root: Path) -> bool:
+    parts = path.relative_to(root).parts
+    if ".repro" in "".join(part[-6:] for part in parts[:-1]):
+        return False  # reproduction scripts and outputs beside an entry
+    if len(parts) == 2 and parts[0] == "articles":
+        return path.suffix != ".md"
+    return not (len(parts) == 2 and path.suffix == ".json")

@@ -1,0 +1,120 @@
+"""Turn untrusted text into Markdown that renders as text: no HTML, no links, no attributes, no scripts."""
+from __future__ import annotations
+
+import html
+import re
+
+from markupsafe import Markup
+
+# Python-Markdown's backslash-escapable set, minus '>' (HTML-escaped instead); '|' becomes an entity.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
+_SAFE_URL = re.compile(r"^https?://[^\s<>\"'`]+$")
+
+
+def _escape_plain(text: str) -> str:
+    text = re.sub(r"\s+", " ", text)
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    text = html.escape(text, quote=True).replace("|", "&#124;")
+    return text
+
+
+def md_text(value: object) -> Markup:
+    """Inline Markdown for untrusted text: `code` spans stay code, everything else is literal text."""
+    text = "" if value is None else str(value)
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # unbalanced backtick: the last one is literal
+        parts[-2] = parts[-2] + "`" + parts[-1]
+        parts.pop()
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out.append(_escape_plain(part))
+        else:
+            code = re.sub(r"\s+", " ", part).strip()
+            # Inside a code span Markdown escapes HTML itself and processes nothing; '|' still splits
+            # table cells, so code spans never go into tables (see the templates).
+            out.append(f"`{code}`" if code else "")
+    return Markup("".join(out))
+
+
+def md_verbatim(value: object) -> Markup:
+    """Untrusted text shown exactly as printed (error messages): one inline code span."""
+    text = re.sub(r"\s+", " ", "" if value is None else str(value)).strip()
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return Markup(f"{fence}{pad}{text}{pad}{fence}")
+
+
+def safe_url(url: object) -> str | None:
+    text = "" if url is None else str(url)
+    return text if _SAFE_URL.match(text) else None
+
+
+def ext_link(url: object, label: object = None) -> Markup:
+    """An external link as inline HTML; anything but http(s) becomes plain text."""
+    ok = safe_url(url)
+    shown = md_text(label if label is not None else url)
+    if not ok:
+        return shown
+    return Markup(f'<a href="{html.escape(ok, quote=True)}" rel="nofollow noopener">{shown}</a>')
+
+
+_FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")
+_LINK_DEST = re.compile(r"(!?\[[^\]\n]*\]\()\s*(<[^>\n]*>|[^)\s]*)((?:\s+\"[^\"\n]*\")?\))")
+_REF_DEF = re.compile(r"^( {0,3}\[[^\]\n]+\]:\s*)(\S+)(.*)$")
+
+
+def _clean_dest(dest: str) -> str:
+    bare = dest.strip("<>")
+    return dest if _SAFE_URL.match(bare) else "#"
+
+
+def _escape_article_text(text: str) -> str:
+    out = []
+    for i, part in enumerate(re.split(r"(`+[^`\n]*?`+)", text)):
+        if i % 2 == 1:
+            out.append(part)  # inline code: Markdown escapes it
+            continue
+        part = part.replace("&", "&amp;").replace("<", "&lt;")
+        # attr_list / md_in_html syntax and Jinja-looking braces stay literal text
+        part = part.replace("{", "&#123;").replace("}", "&#125;")
+        part = _LINK_DEST.sub(lambda m: m.group(1) + _clean_dest(m.group(2)) + m.group(3), part)
+        out.append(part)
+    return "".join(out)
+
+
+def safe_article_markdown(body: str) -> str:
+    """Keep an article's Markdown (headings, emphasis, lists, code) but none of its HTML or unsafe links."""
+    lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out: list[str] = []
+    fence: str | None = None
+    buffer: list[str] = []
+
+    def flush() -> None:
+        if buffer:
+            chunk = "\n".join(buffer)
+            chunk = "\n".join(_REF_DEF.sub(lambda m: m.group(1) + _clean_dest(m.group(2)) + m.group(3), ln)
+                              for ln in chunk.split("\n"))
+            out.append(_escape_article_text(chunk))
+            buffer.clear()
+
+    for line in lines:
+        m = _FENCE.match(line)
+        if fence is None and m:
+            flush()
+            fence = m.group(2)[0] * len(m.group(2))
+            lang = re.sub(r"[^A-Za-z0-9_+-]", "", m.group(3).strip().split(" ")[0] if m.group(3).strip() else "")
+            if lang.lower() == "mermaid":
+                lang = "text"  # untrusted diagrams are shown as source, not rendered
+            out.append(f"{m.group(1)}{fence}{lang}")
+        elif fence is not None:
+            out.append(line)
+            if m and m.group(2).startswith(fence) and not m.group(3).strip():
+                fence = None
+        else:
+            buffer.append(line)
+    flush()
+    if fence is not None:
+        out.append(fence)  # close an unterminated fence so it cannot swallow the page
+    return "\n".join(out) + "\n"

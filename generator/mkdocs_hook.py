@@ -1,0 +1,73 @@
+"""MkDocs hook (thin edge): regenerate docs/ from entries/ before each build, watch entries/ in `mkdocs serve`,
+and guard generated pages' links as a second line of defence."""
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+from pathlib import Path
+
+# MkDocs loads hooks by file path, not as part of a package: make this checkout's `generator` importable.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort
+
+from generator.paths import ENTRIES_DIR
+from generator.problems import BuildError
+from generator.site import build
+
+log = logging.getLogger("mkdocs.hooks.generator")
+_URL_ATTR = re.compile(r'(\s(?:href|src|xlink:href|action|formaction)\s*=\s*")([^"]*)(")', re.I)
+_SCHEME = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9+.-]*):")
+
+
+def safe_href(value: str) -> bool:
+    """Relative URLs and http(s)/mailto only; entities are decoded first (`&#106;avascript:` tricks)."""
+    import html
+    m = _SCHEME.match(html.unescape(value).replace("\t", "").replace("\n", ""))
+    return m is None or m.group(1).lower() in ("http", "https", "mailto")
+
+
+def entries_dir() -> Path:
+    """entries/ of this checkout, or ENCYCLOPEDIA_ENTRIES (tests and benchmarks build other corpora)."""
+    return Path(os.environ.get("ENCYCLOPEDIA_ENTRIES") or ENTRIES_DIR)
+
+
+def repository(config: MkDocsConfig) -> str:
+    # Not `repo_url`: with it Material calls api.github.com from every page (blocked for many zh readers).
+    return str((config.extra or {}).get("repository") or "")
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    repo_url = repository(config)
+    try:
+        result = build(entries_dir(), Path(config.docs_dir), repo_url)
+    except BuildError as exc:
+        for p in exc.problems:
+            log.error(str(p))
+        raise Abort(f"{len(exc.problems)} invalid input file(s); fix them and build again")
+    for p in result.problems:
+        log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
+    if result.written or result.removed:
+        log.info(f"generator: {len(result.written)} written, {len(result.removed)} removed, {result.unchanged} unchanged")
+
+
+def on_serve(server, config: MkDocsConfig, builder):  # noqa: ANN001 (MkDocs passes its own types)
+    server.watch(str(entries_dir()))
+    return server
+
+
+_HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+def on_post_page(output: str, page, config: MkDocsConfig) -> str:  # noqa: ANN001
+    """Drop the per-page hreflang <link>s the i18n plugin adds to <head>: Material fetches `sitemap.xml`
+    relative to each of them (a 404 per page), and the same alternates are already in sitemap.xml."""
+    return _HEAD_ALTERNATE.sub("", output, count=4)
+
+
+def on_page_content(html: str, page, config: MkDocsConfig, files) -> str:  # noqa: ANN001
+    """Any link whose scheme is not http(s)/mailto/relative becomes '#': a guard behind the escaping."""
+    return _URL_ATTR.sub(lambda m: m.group(0) if safe_href(m.group(2)) else m.group(1) + "#" + m.group(3), html)

@@ -1,0 +1,254 @@
+"""Render entries, articles and index pages to Markdown, in English and Chinese."""
+from __future__ import annotations
+
+import json
+import posixpath
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import jinja2
+from markupsafe import Markup
+
+from generator.graph import Links, mermaid
+from generator.i18n import strings
+from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
+from generator.model import Article, Entry
+from generator.paths import TEMPLATES_DIR
+from generator.translation import zh_status
+from generator.versions import version_key
+
+
+def _finalize(value: Any) -> Any:
+    if isinstance(value, Markup):
+        return value
+    return md_text(value)
+
+
+ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+    finalize=_finalize,
+    autoescape=False,  # output is Markdown; _finalize escapes for Markdown *and* HTML
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    undefined=jinja2.StrictUndefined,
+)
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything a page needs to know about the rest of the site."""
+    entries: dict[str, Entry]
+    graph: dict[str, Links]
+    articles: list[Article]
+    article_links: dict[str, list[str]]  # article id -> entry ids
+    effective_tier: dict[str, str]  # entry id -> tier shown (may be upgraded by checks)
+    repo_url: str
+    edit_branch: str = "main"
+
+
+def page_file(path: str, lang: str) -> str:
+    """docs-relative Markdown file of a page: 'cuda/x' -> 'cuda/x.md' / 'cuda/x.zh.md'."""
+    return f"{path}.md" if lang == "en" else f"{path}.zh.md"
+
+
+def rel_link(from_page: str, to_page: str, lang: str) -> Markup:
+    """Relative link between docs pages (paths without extension), to the page in the same language."""
+    target = page_file(to_page, lang)
+    return Markup(posixpath.relpath(target, posixpath.dirname(from_page) or "."))
+
+
+def pct(x: float) -> str:
+    return f"{round(x * 100)}%"
+
+
+def front_matter(title: str, description: str, extra: dict[str, Any] | None = None) -> Markup:
+    data = {"title": title, "description": description[:160]}
+    data.update(extra or {})
+    # JSON is valid YAML; ensure_ascii keeps odd Unicode (line separators, RTL marks) out of the YAML parser.
+    return Markup("\n".join(f"{k}: {json.dumps(v, ensure_ascii=True)}" for k, v in data.items()))
+
+
+def _badge(kind: str, label: str, value: str) -> str:
+    return (f'<span class="ee-badge ee-badge-{kind}"><span class="ee-badge-label">{md_text(label)}</span>'
+            f'<span class="ee-badge-value">{md_text(value)}</span></span>')
+
+
+def _zh_or_en(zh: str, en: str, lang: str) -> tuple[str, bool]:
+    """The text to show and whether it is an untranslated fallback."""
+    if lang == "en":
+        return en, False
+    from generator.translation import has_chinese
+    return (zh, False) if has_chinese(zh) else (en, True)
+
+
+def render_entry(e: Entry, site: Site, lang: str) -> str:
+    t = strings(lang)
+    page = e.id
+    status = zh_status(e)
+    links = site.graph[e.id]
+
+    def link(target: str) -> Markup:
+        return rel_link(page, target, lang)
+
+    title, title_fallback = _zh_or_en(e.signature_zh, e.signature, lang)
+    rc, rc_fallback = _zh_or_en(e.root_cause_zh, e.root_cause, lang)
+    root_cause_block = md_text(rc)
+    if rc_fallback:
+        root_cause_block = Markup(f'!!! warning "{t["untranslated"]}"\n    {t["untranslated_note"]}\n\n') + root_cause_block
+
+    dead_ends = []
+    for i, d in enumerate(e.dead_ends):
+        zh = e.dead_ends_zh[i] if i < len(e.dead_ends_zh) else None
+        translated = lang == "zh" and status.dead_ends[i]
+        action = (zh.action if translated and zh and zh.action else d.action) if lang == "zh" else d.action
+        why = zh.why_fails if translated and zh else d.why_fails
+        cond = (zh.condition if translated and zh and zh.condition else d.condition)
+        dead_ends.append({
+            "action": action or t["dead_end_unnamed"], "rate": pct(d.fail_rate), "why": why,
+            "condition": cond, "untranslated": lang == "zh" and not status.dead_ends[i],
+        })
+
+    order = sorted(range(len(e.workarounds)), key=lambda i: (-e.workarounds[i].success_rate, i))
+    workarounds = []
+    for i in order:
+        w = e.workarounds[i]
+        zh = e.workarounds_zh[i] if i < len(e.workarounds_zh) else None
+        translated = lang == "zh" and status.workarounds[i]
+        action = zh.action if translated and zh else w.action
+        how = (zh.how if translated and zh and zh.how else w.how)
+        if how.strip() == w.action.strip() or (translated and zh and how.strip() == zh.action.strip()):
+            how = ""  # 'how' only where it adds to 'action'
+        cond = zh.condition if translated and zh and zh.condition else w.condition
+        workarounds.append({
+            "action": action, "rate": pct(w.success_rate), "how": how, "condition": cond,
+            "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
+            "untranslated": lang == "zh" and not status.workarounds[i],
+        })
+
+    na = Markup("—")
+    versions = [{
+        "product": v.product, "version": v.version or na, "status": t.get(f"status_{v.status}", v.status),
+        "introduced": v.introduced or na, "deprecated": v.deprecated or na, "removed": v.removed or na,
+        "behavior_change": v.behavior_change or na,
+    } for v in sorted(e.versions, key=lambda v: (v.product.lower(), version_key(v.version)))]
+
+    node_ids = {i: f"n{k}" for k, i in enumerate([e.id, *links.all()])}
+    diagram = Markup(f"```mermaid\n{mermaid(e.id, links, node_ids)}\n```") if links.all() else ""
+    signatures = {}
+    for i in links.all():
+        other = site.entries[i]
+        signatures[i], _ = _zh_or_en(other.signature_zh, other.signature, lang)
+
+    articles = [
+        {"title": (a.title_zh or a.title) if lang == "zh" else a.title, "link": link(f"articles/{a.id}")}
+        for a in site.articles if e.id in site.article_links.get(a.id, [])
+    ]
+
+    tier = site.effective_tier.get(e.id, e.verification_tier)
+    resolvable = t[f"resolvable_{e.resolvable}"]
+    badges = Markup(" ".join([
+        _badge(f"tier-{tier}", t["tier"], t[f"tier_{tier}"]),
+        _badge("confidence", t["confidence"], pct(e.confidence)),
+        _badge("fix", t["fix_rate"], pct(e.fix_success_rate)),
+        _badge(f"resolvable-{e.resolvable}", t["resolvable"], resolvable),
+    ]))
+
+    corrections = [{
+        "field": c["field"], "date": c["date"], "was_md": md_verbatim(c["was"]), "now_md": md_verbatim(c["now"]),
+        "why": c["why"]} for c in e.corrections]
+
+    repro = None
+    if e.reproduction:
+        base = f"{site.repo_url}/blob/{site.edit_branch}/entries/{e.id}.repro/"
+        repro = {
+            "environment": e.reproduction["environment"], "date": e.reproduction["date"],
+            "script_link": ext_link(base + e.reproduction["script"], e.reproduction["script"]),
+            "output_link": ext_link(base + e.reproduction["output"], e.reproduction["output"]),
+        }
+
+    description = e.signature if lang == "en" else title
+    ctx = {
+        "front_matter": front_matter(title, description, {"ee_mermaid": bool(diagram)}),
+        "title": title, "e": e, "t": t, "lang": lang,
+        "code_md": md_verbatim(e.error_code) if e.error_code else t["none"],
+        "domain_link": link(f"browse/{e.domain}"),
+        "badges": badges, "signature_verbatim": md_verbatim(e.signature),
+        "corrections": corrections, "root_cause_block": root_cause_block,
+        "dead_ends": dead_ends, "workarounds": workarounds,
+        "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
+        "untranslated_badge": Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span>'),
+        "versions": versions, "os_specific": sorted(e.os_specific.items()),
+        "has_links": bool(links.all()),
+        "link_groups": [(t["leads_to"], links.leads_to), (t["preceded_by"], links.preceded_by),
+                        (t["confused_with"], links.confused_with)],
+        "signatures": signatures, "diagram": diagram, "link": link,
+        "articles": articles, "reproduction": repro,
+        "doc_link": ext_link(e.official_doc_url, e.official_doc_section or e.official_doc_url),
+        "tag_link": lambda tag: Markup(f"{link('browse/tags')}#tag-{tag.replace('.', '-').replace('+', '-')}"),
+        "verbatim": md_verbatim,
+        "source_link": ext_link(f"{site.repo_url}/blob/{site.edit_branch}/{e.path}", t["source"]),
+        "edit_link": ext_link(f"{site.repo_url}/edit/{site.edit_branch}/{e.path}", t["edit"]),
+        "api_link": Markup(f'<a href="{"../" * (page.count("/") + 1 + (lang == "zh"))}api/v1/{e.id}.json">'
+                           f'{md_text(t["api"])}</a>'),
+    }
+    return _tidy(ENV.get_template("entry.md.j2").render(ctx))
+
+
+def render_article(a: Article, site: Site, lang: str) -> str:
+    t = strings(lang)
+    page = f"articles/{a.id}"
+    translated = lang == "zh" and a.body_zh is not None
+    title = (a.title_zh or a.title) if lang == "zh" else a.title
+    body = a.body_zh if translated and a.body_zh is not None else a.body
+    parts = [f"---\n{front_matter(title, title)}\n---\n", f"# {md_text(title)}\n",
+             f"*{md_text(t['published'])}: {md_text(a.date)}*\n"]
+    if lang == "zh" and not translated:
+        parts.append(f'!!! warning "{t["untranslated"]}"\n    {md_text(t["article_untranslated"])}\n')
+    if a.repaired_mojibake:
+        parts.append(f'!!! note "{md_text(t["mojibake_note"])}"\n')
+    # The article's own H1s would compete with the page title: demote every heading by one level.
+    parts.append(safe_article_markdown(_strip_leading_h1(body)))
+    related = site.article_links.get(a.id, [])
+    if related:
+        parts.append(f"\n## {md_text(t['entries_concerned'])}\n")
+        for i in related:
+            other = site.entries[i]
+            sig, _ = _zh_or_en(other.signature_zh, other.signature, lang)
+            parts.append(f"- [{md_text(i)}]({rel_link(page, i, lang)}) — {md_text(sig)}")
+    return _tidy("\n".join(parts) + "\n")
+
+
+def _strip_leading_h1(body: str) -> str:
+    lines = body.lstrip("\n").split("\n")
+    if lines and lines[0].startswith("# "):
+        return "\n".join(lines[1:])
+    return body
+
+
+def _tidy(text: str) -> str:
+    """Collapse runs of blank lines left by template control blocks (stable, byte-identical output)."""
+    out: list[str] = []
+    blank = 0
+    in_fence = False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            in_fence = not in_fence
+        if not in_fence and not line.strip():
+            blank += 1
+            if blank > 1:
+                continue
+        else:
+            blank = 0
+        out.append(line.rstrip() if not in_fence else line)
+    return "\n".join(out).strip("\n") + "\n"
+
+
+def entry_list(page: str, ids: Iterable[str], site: Site, lang: str) -> list[str]:
+    out = []
+    for i in ids:
+        e = site.entries[i]
+        sig, _ = _zh_or_en(e.signature_zh, e.signature, lang)
+        code = f" {md_verbatim(e.error_code)}" if e.error_code else ""
+        out.append(f"- [{md_text(sig)}]({rel_link(page, i, lang)}){code}")
+    return out

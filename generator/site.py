@@ -1,0 +1,143 @@
+"""Build the generated part of docs/: render every page in memory, then write only what changed."""
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator import indexes
+from generator.articles import related_entries
+from generator.cuda_reference import load_reference
+from generator.facts import check_cuda_facts, effective_tier
+from generator.graph import build_graph
+from generator.i18n import LANGS
+from generator.load import Corpus, load_corpus
+from generator.paths import REFERENCE_FILE, ROOT
+from generator.problems import BuildError, Problem
+from generator.render import Site, page_file, render_article, render_entry
+
+# Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten).
+OWNED_DIRS = ("cuda", "pytorch", "cupy", "jax", "cudnn", "nccl", "triton", "tensorflow",
+              "articles", "browse", "api", "assets/generated")
+MERMAID_JS = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
+
+
+@dataclass
+class BuildResult:
+    written: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    removed: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)
+
+
+def make_site(corpus: Corpus, repo_url: str, reference: Path = REFERENCE_FILE) -> tuple[Site, list[Problem]]:
+    entries = {e.id: e for e in corpus.entries}
+    problems: list[Problem] = []
+    tiers: dict[str, str] = {}
+    ref = load_reference(reference) if reference.exists() else None
+    if ref is None:
+        problems.append(Problem(str(reference), "", "CUDA reference table not found: facts are not checked",
+                                severity="warning", code="W300"))
+    for e in corpus.entries:
+        facts = check_cuda_facts(e, ref) if ref else []
+        tiers[e.id] = effective_tier(e, facts) if ref else ("reproduced" if e.reproduction else "ai_generated")
+    links = {a.id: related_entries(a, corpus.entries) for a in corpus.articles}
+    site = Site(entries=entries, graph=build_graph(corpus.entries), articles=corpus.articles,
+                article_links=links, effective_tier=tiers, repo_url=repo_url.rstrip("/"))
+    return site, problems
+
+
+def render_all(site: Site) -> dict[str, bytes]:
+    """docs-relative path -> file content, for every generated file."""
+    files: dict[str, str | bytes] = {}
+    for lang in LANGS:
+        for e in site.entries.values():
+            files[page_file(e.id, lang)] = render_entry(e, site, lang)
+        for a in site.articles:
+            files[page_file(f"articles/{a.id}", lang)] = render_article(a, site, lang)
+        files[page_file("articles/index", lang)] = indexes.articles_index(site, lang)
+        files[page_file("browse/index", lang)] = indexes.browse_index(site, lang)
+        for domain in sorted({e.domain for e in site.entries.values()}):
+            files[page_file(f"browse/{domain}", lang)] = indexes.domain_page(domain, site, lang)
+        files[page_file("browse/codes", lang)] = indexes.codes_page(site, lang)
+        files[page_file("browse/tags", lang)] = indexes.tags_page(site, lang)
+        files[page_file("browse/versions", lang)] = indexes.versions_page(site, lang)
+        files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang)
+    files.update(api_files(site))
+    return {k: (v.encode("utf-8") if isinstance(v, str) else v) for k, v in sorted(files.items())}
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def api_files(site: Site) -> dict[str, str]:
+    out = {}
+    index = []
+    for e in sorted(site.entries.values(), key=lambda e: e.id):
+        links = site.graph[e.id]
+        doc = dict(e.raw)
+        doc["derived"] = {"verification_tier": site.effective_tier[e.id], "leads_to": list(links.leads_to),
+                          "preceded_by": list(links.preceded_by),
+                          "frequently_confused_with": list(links.confused_with),
+                          "url": {"en": f"/{e.id}/", "zh": f"/zh/{e.id}/"}}
+        out[f"api/v1/{e.id}.json"] = _json(doc)
+        index.append({"id": e.id, "signature": e.signature, "signature_zh": e.signature_zh,
+                      "error_code": e.error_code, "domain": e.domain, "category": e.category,
+                      "verification_tier": site.effective_tier[e.id], "url": f"/api/v1/{e.id}.json"})
+    out["api/v1/index.json"] = _json({"version": 1, "count": len(index), "entries": index})
+    return out
+
+
+def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE) -> BuildResult:
+    """Load, check and render everything; write to docs_dir only if nothing failed."""
+    corpus = load_corpus(entries_dir)
+    site, problems = make_site(corpus, repo_url, reference)
+    problems = corpus.problems + problems
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise BuildError(sorted(errors))
+    files = render_all(site)
+    if MERMAID_JS.exists():
+        files["assets/generated/mermaid.min.js"] = MERMAID_JS.read_bytes()
+    else:
+        problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not render",
+                                severity="warning", code="W302"))
+    result = write_files(docs_dir, files)
+    result.problems = problems
+    return result
+
+
+def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
+    """Write changed files only (unchanged files keep their mtime, so `mkdocs serve` does not loop),
+    then remove generated files that are no longer produced."""
+    result = BuildResult(files=files)
+    for rel, data in files.items():
+        path = docs_dir / rel
+        if path.exists() and path.read_bytes() == data:
+            result.unchanged += 1
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        result.written.append(rel)
+    for owned in OWNED_DIRS:
+        base = docs_dir / owned
+        if not base.exists():
+            continue
+        for path in sorted(base.rglob("*"), reverse=True):
+            rel = path.relative_to(docs_dir).as_posix()
+            if path.is_file() and rel not in files:
+                path.unlink()
+                result.removed.append(rel)
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return result
+
+
+def clean(docs_dir: Path) -> None:
+    for owned in OWNED_DIRS:
+        shutil.rmtree(docs_dir / owned, ignore_errors=True)

@@ -1,0 +1,55 @@
+"""Which Chinese fields are really translated: missing, empty or still-English text counts as untranslated."""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from generator.model import Entry
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def has_chinese(text: str | None) -> bool:
+    return bool(text and _CJK.search(text))
+
+
+def source_hash(text: str) -> str:
+    """Short hash of the English text a translation was made from (stale-translation check)."""
+    return hashlib.sha256(text.strip().encode("utf-8")).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class ZhStatus:
+    signature: bool
+    root_cause: bool
+    dead_ends: tuple[bool, ...]  # one flag per English dead end
+    workarounds: tuple[bool, ...]
+
+    @property
+    def fields(self) -> dict[str, bool]:
+        return {
+            "signature_zh": self.signature,
+            "root_cause_zh": self.root_cause,
+            "dead_ends_zh": all(self.dead_ends) if self.dead_ends else True,
+            "workarounds_zh": all(self.workarounds),
+        }
+
+    @property
+    def complete(self) -> bool:
+        return all(self.fields.values())
+
+
+def zh_status(entry: Entry) -> ZhStatus:
+    def item_ok(items, i: int, *texts: str) -> bool:
+        if i >= len(items):
+            return False
+        zh = items[i]
+        return any(has_chinese(getattr(zh, t)) for t in texts)
+
+    return ZhStatus(
+        signature=has_chinese(entry.signature_zh),
+        root_cause=has_chinese(entry.root_cause_zh),
+        dead_ends=tuple(item_ok(entry.dead_ends_zh, i, "why_fails", "action") for i in range(len(entry.dead_ends))),
+        workarounds=tuple(item_ok(entry.workarounds_zh, i, "action") for i in range(len(entry.workarounds))),
+    )

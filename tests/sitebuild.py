@@ -1,0 +1,42 @@
+"""Build a whole site (generator + real `mkdocs build --strict`) from any entries folder, in a temporary copy
+of the project, so tests never touch the repository's docs/ and can run in parallel."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from generator.paths import ROOT
+from generator.site import OWNED_DIRS
+
+HAND_WRITTEN_SKIP = {d.split("/")[0] for d in OWNED_DIRS if "/" not in d}
+
+
+def make_project_copy(dest: Path) -> Path:
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
+    shutil.copytree(ROOT / "overrides", dest / "overrides")
+    shutil.copytree(ROOT / "generator", dest / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "docs", dest / "docs",
+                    ignore=lambda d, names: [n for n in names if Path(d) == ROOT / "docs" and n in HAND_WRITTEN_SKIP]
+                    + [n for n in names if n == "generated"])
+    shared = ROOT.parent / "shared"  # the CUDA reference table sits beside the checkout
+    if shared.exists() and not (dest.parent / "shared").exists():
+        os.symlink(shared, dest.parent / "shared")
+    mermaid = ROOT / "node_modules" / "mermaid" / "dist"
+    if mermaid.exists():
+        (dest / "node_modules" / "mermaid").mkdir(parents=True)
+        os.symlink(mermaid, dest / "node_modules" / "mermaid" / "dist")
+    return dest
+
+
+def build_site(entries: Path, workdir: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """Returns (site dir, the finished `mkdocs build --strict` process)."""
+    project = make_project_copy(workdir / "project")
+    site = workdir / "site"
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+                          cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    return site, proc
