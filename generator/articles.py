@@ -7,6 +7,7 @@ from generator.model import Article, Entry
 
 _API = re.compile(r"\b(?:cuda[A-Z][A-Za-z0-9]+|cu[A-Z][A-Za-z0-9]+|CUDA_ERROR_[A-Z0-9_]+)\b")
 MAX_DETECTED = 8
+DISTINCTIVE = 3
 
 
 def _names(entry: Entry) -> set[str]:
@@ -17,20 +18,28 @@ def _names(entry: Entry) -> set[str]:
     return {n for n in names if _API.fullmatch(n)}
 
 
+def _apis(entry: Entry) -> set[str]:
+    text = " ".join([entry.signature, entry.root_cause, *(w.action for w in entry.workarounds)])
+    return set(_API.findall(text)) - _names(entry)
+
+
 def related_entries(article: Article, entries: list[Entry]) -> list[str]:
-    """Declared entries first, then entries whose error name the article uses, then entries whose
-    root cause discusses at least two of the APIs the article discusses (best overlap first)."""
+    """Declared entries first; then entries whose error name the article uses; then entries that discuss an
+    API the article discusses, counting only distinctive APIs (named by at most DISTINCTIVE entries)."""
     known = {e.id for e in entries}
-    text = article.body
-    mentioned = set(_API.findall(text))
+    mentioned = set(_API.findall(article.body))
     out = [i for i in article.entries if i in known]
     by_name = sorted(e.id for e in entries if _names(e) & mentioned)
+    apis = {e.id: _apis(e) for e in entries}
+    users: dict[str, int] = {}
+    for names in apis.values():
+        for n in names:
+            users[n] = users.get(n, 0) + 1
     scored = []
     for e in entries:
-        apis = set(_API.findall(e.root_cause + " " + e.signature)) - _names(e)
-        overlap = len(apis & mentioned)
-        if overlap >= 2:
-            scored.append((-overlap, e.id))
+        score = sum(1 for n in apis[e.id] & mentioned if users[n] <= DISTINCTIVE)
+        if score:
+            scored.append((-score, e.id))
     for i in by_name + [i for _, i in sorted(scored)]:
         if i not in out:
             out.append(i)

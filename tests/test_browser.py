@@ -1,0 +1,83 @@
+"""Headless Chromium (Debian's package) against the built site served on 127.0.0.1."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser import browser, serve
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with browser() as b:
+        yield b
+
+
+def open_page(chromium, base: str, path: str):
+    page = chromium.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: m.type in ("error", "warning") and problems.append(f"console {m.type}: {m.text}"))
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("request", lambda r: not r.url.startswith(base) and not r.url.startswith("data:")
+            and problems.append(f"external request: {r.url}"))
+    page.goto(base + path)
+    page.wait_for_load_state("networkidle")
+    return page, problems
+
+
+@pytest.mark.parametrize("path", ["/", "/zh/"])
+def test_home_renders_without_console_errors(chromium, seed_site: Path, path: str) -> None:
+    with serve(seed_site) as base:
+        page, problems = open_page(chromium, base, path)
+        assert page.locator("h1").first.inner_text().rstrip("¶") in ("CUDA Error Encyclopedia", "CUDA 错误百科")
+        assert problems == []
+
+
+def test_language_switch_lands_on_the_same_entry(chromium, seed_site: Path) -> None:
+    with serve(seed_site) as base:
+        page, problems = open_page(chromium, base, "/cuda/cuda-error-invalid-sync-object/")
+        page.locator(".md-header__option .md-select").first.hover()
+        page.locator('a[hreflang="zh"]').first.click()
+        page.wait_for_load_state("networkidle")
+        assert page.url == base + "/zh/cuda/cuda-error-invalid-sync-object/"
+        assert "无效的同步对象" in page.locator("h1").first.inner_text()
+        page.locator(".md-header__option .md-select").first.hover()
+        page.locator('a[hreflang="en"]').first.click()
+        page.wait_for_load_state("networkidle")
+        assert page.url == base + "/cuda/cuda-error-invalid-sync-object/"
+        assert problems == []
+
+
+def search(page, query: str):
+    """Type a query; re-type until the search worker (which builds its index after load) answers."""
+    page.locator(".md-search__input").first.click()
+    results = page.locator(".md-search-result__item > a")
+    box = page.locator(".md-search__input")
+    for _ in range(30):
+        # Material reads the query on keyup (fill() sends none) and ignores a query equal to the last one,
+        # so each try types a different query first.
+        box.fill("zzzzqq")
+        box.press("End")
+        page.wait_for_timeout(200)
+        box.fill(query)
+        box.press("End")
+        try:
+            results.first.wait_for(timeout=1000)
+            return results
+        except Exception:  # noqa: BLE001 (Playwright's TimeoutError: not ready yet)
+            continue
+    raise AssertionError(f"no search results for {query!r}")
+
+
+@pytest.mark.parametrize("query, expected", [("同步", "/zh/cuda/cuda-error-invalid-sync-object/"),
+                                             ("释放", "/zh/cuda/illegal-memory-access-after-free/"), ("捕获", "/zh/cuda/stream-capture-invalid-scope/")])
+def test_chinese_word_in_site_search_finds_its_page(chromium, seed_site: Path, query: str, expected: str) -> None:
+    with serve(seed_site) as base:
+        page, problems = open_page(chromium, base, "/zh/")
+        results = search(page, query)
+        hrefs = [results.nth(i).get_attribute("href") for i in range(min(results.count(), 5))]
+        assert any(h and h.split("#")[0].split("?")[0].endswith(expected) for h in hrefs), hrefs
+        assert problems == []

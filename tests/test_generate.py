@@ -1,0 +1,82 @@
+"""The generator end to end (no MkDocs): golden pages, reproducibility, and bad input leaving docs/ intact."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.paths import REFERENCE_FILE, ROOT
+from generator.site import build
+from tests.conftest import ARTICLE_ID, SEED_IDS, SEEDS
+
+GOLDEN = Path(__file__).parent / "golden"
+REPO = "https://github.com/example/encyclopedia"
+
+
+def generate(entries: Path, docs: Path) -> dict[str, bytes]:
+    return build(entries, docs, REPO, REFERENCE_FILE).files
+
+
+@pytest.mark.parametrize("page", [*SEED_IDS, f"articles/{ARTICLE_ID}"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_golden_seed_pages(tmp_path: Path, page: str, lang: str) -> None:
+    """The rendered Markdown of each seed page; refresh with UPDATE_GOLDEN=1 after a deliberate change."""
+    files = generate(SEEDS, tmp_path / "docs")
+    name = f"{page}.md" if lang == "en" else f"{page}.zh.md"
+    golden = GOLDEN / name.replace("/", "__")
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.parent.mkdir(exist_ok=True)
+        golden.write_bytes(files[name])
+    assert files[name].decode() == golden.read_text(encoding="utf-8")
+
+
+def test_output_is_byte_identical_across_runs(tmp_path: Path) -> None:
+    a = generate(SEEDS, tmp_path / "a")
+    b = generate(SEEDS, tmp_path / "b")
+    assert a == b
+    for rel, data in a.items():
+        assert (tmp_path / "b" / rel).read_bytes() == data
+
+
+def test_unchanged_files_keep_their_mtime(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    generate(SEEDS, docs)
+    page = docs / f"{SEED_IDS[0]}.md"
+    os.utime(page, (1_000_000, 1_000_000))
+    result = build(SEEDS, docs, REPO, REFERENCE_FILE)
+    assert result.written == [] and page.stat().st_mtime == 1_000_000
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_cli_bad_entry_exits_1_with_clean_message_and_keeps_old_docs(corpus_dir: Path, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    assert run_cli("build", "--entries", str(corpus_dir), "--docs", str(docs)).returncode == 0
+    before = {p: p.read_bytes() for p in docs.rglob("*") if p.is_file()}
+    (corpus_dir / "cuda" / "zz-broken.json").write_text('{"id": "cuda/zz-broken", "signature": 5}', encoding="utf-8")
+    (corpus_dir / f"{SEED_IDS[0]}.json").write_text("{", encoding="utf-8")
+    proc = run_cli("build", "--entries", str(corpus_dir), "--docs", str(docs))
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert "error: entries/cuda/zz-broken.json: signature: 5 is not of type 'string'" in proc.stderr
+    assert f"error: entries/{SEED_IDS[0]}.json: (file): invalid JSON" in proc.stderr
+    after = {p: p.read_bytes() for p in docs.rglob("*") if p.is_file()}
+    assert after == before  # nothing half-written
+
+
+def test_cli_bad_usage_exits_2() -> None:
+    assert run_cli("frobnicate").returncode == 2
+
+
+def test_stale_generated_pages_are_removed(corpus_dir: Path, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    generate(corpus_dir, docs)
+    (corpus_dir / f"{SEED_IDS[3]}.json").unlink()
+    result = build(corpus_dir, docs, REPO, REFERENCE_FILE)
+    assert f"{SEED_IDS[3]}.md" in result.removed and not (docs / f"{SEED_IDS[3]}.zh.md").exists()
