@@ -80,3 +80,11 @@ def test_stale_generated_pages_are_removed(corpus_dir: Path, tmp_path: Path) -> 
     (corpus_dir / f"{SEED_IDS[3]}.json").unlink()
     result = build(corpus_dir, docs, REPO, REFERENCE_FILE)
     assert f"{SEED_IDS[3]}.md" in result.removed and not (docs / f"{SEED_IDS[3]}.zh.md").exists()
+
+
+def test_generated_folders_are_git_ignored() -> None:
+    from generator.site import OWNED_DIRS
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    assert all(f"/docs/{d}/" in ignored for d in OWNED_DIRS)
+    tracked = subprocess.run(["git", "ls-files", "docs"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    assert not [t for t in tracked if any(t.startswith(f"docs/{d}/") for d in OWNED_DIRS)]
