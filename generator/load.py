@@ -153,7 +153,7 @@ def to_entry(d: dict[str, Any], rel: str) -> Entry:
         tags=tuple(d["tags"]), aliases=tuple(d["aliases"]),
         os_specific=dict(d.get("os_specific", {})),
         corrections=tuple(d.get("corrections", [])), acknowledged=tuple(d.get("acknowledged", [])),
-        replaced_by=d.get("replaced_by"), reproduction=d.get("reproduction"),
+        replaced_by=d.get("replaced_by"), belongs_to=d.get("belongs_to"), reproduction=d.get("reproduction"),
     )
 
 

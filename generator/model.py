@@ -81,6 +81,7 @@ class Entry:
     corrections: tuple[dict[str, str], ...] = ()
     acknowledged: tuple[dict[str, str], ...] = ()
     replaced_by: str | None = None
+    belongs_to: str | None = None
     reproduction: dict[str, str] | None = None
 
     @property

@@ -135,8 +135,9 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
 
     node_ids = {i: f"n{k}" for k, i in enumerate([e.id, *links.all()])}
     diagram = Markup(f"```mermaid\n{mermaid(e.id, links, node_ids)}\n```") if links.all() else ""
+    instances = sorted(x.id for x in site.entries.values() if x.belongs_to == e.id)
     signatures = {}
-    for i in links.all():
+    for i in [*links.all(), *instances]:
         other = site.entries[i]
         signatures[i], _ = _zh_or_en(other.signature_zh, other.signature, lang)
 
@@ -167,13 +168,18 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             "output_link": ext_link(base + e.reproduction["output"], e.reproduction["output"]),
         }
 
+    belongs_to = None
+    if e.belongs_to and e.belongs_to in site.entries:
+        parent = site.entries[e.belongs_to]
+        belongs_to = {"code": parent.error_code or parent.id}
+
     description = e.signature if lang == "en" else title
     ctx = {
         "front_matter": front_matter(title, description, {"ee_mermaid": bool(diagram)}),
         "title": title, "e": e, "t": t, "lang": lang,
         "code_md": md_verbatim(e.error_code) if e.error_code else t["none"],
         "domain_link": link(f"browse/{e.domain}"),
-        "badges": badges, "signature_verbatim": md_verbatim(e.signature),
+        "badges": badges, "belongs_to": belongs_to, "signature_verbatim": md_verbatim(e.signature),
         "corrections": corrections, "root_cause_block": root_cause_block,
         "dead_ends": dead_ends, "workarounds": workarounds,
         "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
@@ -182,7 +188,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "has_links": bool(links.all()),
         "link_groups": [(t["leads_to"], links.leads_to), (t["preceded_by"], links.preceded_by),
                         (t["confused_with"], links.confused_with)],
-        "signatures": signatures, "diagram": diagram, "link": link,
+        "signatures": signatures, "instances": instances, "diagram": diagram, "link": link,
         "articles": articles, "reproduction": repro,
         "doc_link": ext_link(e.official_doc_url, e.official_doc_section or e.official_doc_url),
         "tag_link": lambda tag: Markup(f"{link('browse/tags')}#tag-{tag.replace('.', '-').replace('+', '-')}"),
