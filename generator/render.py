@@ -133,6 +133,10 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "behavior_change": v.behavior_change or na,
     } for v in sorted(e.versions, key=lambda v: (v.product.lower(), version_key(v.version)))]
 
+    # introduced / deprecated / removed / behaviour change: only the columns some row fills in
+    version_columns = [c for c in ("introduced", "deprecated", "removed", "behavior_change")
+                       if any(getattr(v, c) for v in e.versions)]
+
     node_ids = {i: f"n{k}" for k, i in enumerate([e.id, *links.all()])}
     diagram = Markup(f"```mermaid\n{mermaid(e.id, links, node_ids)}\n```") if links.all() else ""
     instances = sorted(x.id for x in site.entries.values() if x.belongs_to == e.id)
@@ -184,7 +188,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "dead_ends": dead_ends, "workarounds": workarounds,
         "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
         "untranslated_badge": Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span>'),
-        "versions": versions, "os_specific": sorted(e.os_specific.items()),
+        "versions": versions, "version_columns": version_columns, "os_specific": sorted(e.os_specific.items()),
         "has_links": bool(links.all()),
         "link_groups": [(t["leads_to"], links.leads_to), (t["preceded_by"], links.preceded_by),
                         (t["confused_with"], links.confused_with)],
