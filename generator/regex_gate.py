@@ -218,7 +218,7 @@ def check_regexes(entries: list[Entry], cache_file: Path | None = None) -> GateR
 
     texts: list[_Text] = []
     expect: dict[tuple[str, int], bool] = {}  # (regex id, text index) -> must it match?
-    index = Index.load(build_index(entries))
+    index = Index.load(build_index(entries, fatal))
     own = {e.id: _texts(e) for e in entries}
     for e in entries:
         for t, must in own[e.id]:
