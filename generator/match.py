@@ -29,6 +29,7 @@ Ranking rule (integer, deterministic; also stated on the match page):
 from __future__ import annotations
 
 import re
+from collections import Counter
 import re._constants as sre_c  # noqa: PLC2701 (the parse tree is the only exact view of a pattern)
 import re._parser as sre_parse  # noqa: PLC2701
 from dataclasses import dataclass, field
@@ -272,12 +273,17 @@ class Index:
     def load(cls, raw: dict[str, Any]) -> "Index":
         ix = cls(raw=raw, entries=list(raw["entries"]))
         params = raw["params"]
+        # Each literal is filed under its rarest gram, so literals sharing a prefix do not share a bucket.
+        counts: Counter[str] = Counter(lit[o:o + MIN_LITERAL] for e in ix.entries if "re" in e
+                                       for lit in e.get("lit") or [] for o in range(len(lit) - MIN_LITERAL + 1))
         for i, e in enumerate(ix.entries):
             ix.by_id[e["id"]] = i
             if "re" in e:
                 lits = e.get("lit") or []
                 for lit in lits:
-                    ix.by_gram.setdefault(lit[:MIN_LITERAL], []).append((lit, i))
+                    gram = min((lit[o:o + MIN_LITERAL] for o in range(len(lit) - MIN_LITERAL + 1)),
+                               key=lambda g: counts[g])
+                    ix.by_gram.setdefault(gram, []).append((lit, i))
                 if not lits:
                     ix.always.append(i)
             for n in e.get("nm", []):

@@ -80,20 +80,33 @@ export class MatchIndex {
     this.stop = new Set(raw.params.stop_words);
     this.markers = new Set(raw.params.chain_markers);
     this.buckets = new Map();
+    this.occupied = new Uint8Array(1 << HASH_BITS); // a typed-array test before the Map lookup: most grams miss
     this.always = [];
     this.byName = new Map();
     this.byCode = new Map();
     this.byId = new Map();
     this.regexes = new Map();
     this._words = null;
+    // Each literal is filed under its rarest 4-character gram (counted over all literals), so that
+    // literals sharing a common prefix ("invalid ...") do not pile up in one bucket.
+    const counts = new Uint32Array(1 << HASH_BITS);
+    for (const e of this.entries) {
+      if (e.re === undefined) continue;
+      for (const lit of e.lit || []) for (let o = 0; o + MIN_LITERAL <= lit.length; o++) counts[gramHash(lit, o)]++;
+    }
     this.entries.forEach((e, i) => {
       this.byId.set(e.id, i);
       if (e.re !== undefined) {
         const lits = e.lit || [];
         for (const lit of lits) {
-          const h = gramHash(lit, 0);
+          let best = 0;
+          for (let o = 1; o + MIN_LITERAL <= lit.length; o++) {
+            if (counts[gramHash(lit, o)] < counts[gramHash(lit, best)]) best = o;
+          }
+          const h = gramHash(lit, best);
+          this.occupied[h] = 1;
           if (!this.buckets.has(h)) this.buckets.set(h, []);
-          this.buckets.get(h).push([lit, i]);
+          this.buckets.get(h).push([lit, i, best]);
         }
         if (!lits.length) this.always.push(i);
       }
@@ -121,10 +134,14 @@ export class MatchIndex {
   candidates(low) {
     const found = new Set(this.always);
     const last = low.length - MIN_LITERAL;
+    const occupied = this.occupied;
     for (let k = 0; k <= last; k++) {
-      const bucket = this.buckets.get(gramHash(low, k));
-      if (!bucket) continue;
-      for (const [lit, i] of bucket) if (!found.has(i) && low.startsWith(lit, k)) found.add(i);
+      const h = gramHash(low, k);
+      if (!occupied[h]) continue;
+      const bucket = this.buckets.get(h);
+      for (const [lit, i, offset] of bucket) {
+        if (!found.has(i) && k >= offset && low.startsWith(lit, k - offset)) found.add(i);
+      }
     }
     return [...found].sort((a, b) => a - b);
   }
