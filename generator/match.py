@@ -98,9 +98,10 @@ def words(text: str, stop: Iterable[str]) -> list[str]:
 
 # ---- required literals, extracted from the parse tree at build time ----
 
-def _literals_of(items: Any, ci: bool) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+def _literals_of(items: Any) -> tuple[frozenset[str] | None, frozenset[str] | None]:
     """(exact, required) of a sequence: `exact` is every string it can match when that set is small,
-    `required` a set of strings one of which every match contains (None: nothing known)."""
+    `required` a set of strings one of which every match contains (None: nothing known). Both are
+    ASCII-lower-cased whatever the flags: the prefilter looks them up in the lower-cased paste."""
     cur: frozenset[str] | None = frozenset({""})
     best: frozenset[str] | None = None
     whole_exact = True
@@ -111,7 +112,7 @@ def _literals_of(items: Any, ci: bool) -> tuple[frozenset[str] | None, frozenset
             best = cand
 
     for op, av in items:
-        exact, required = _item(op, av, ci)
+        exact, required = _item(op, av)
         consider(required)
         if exact is not None and cur is not None and len(cur) * len(exact) <= _MAX_SET:
             cur = frozenset(a + b for a in cur for b in exact)
@@ -130,7 +131,7 @@ def _better(a: frozenset[str], b: frozenset[str] | None) -> bool:
     return ka > kb or (ka == kb and len(a) < len(b))
 
 
-def _item(op: Any, av: Any, ci: bool) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+def _item(op: Any, av: Any) -> tuple[frozenset[str] | None, frozenset[str] | None]:
     if op is sre_c.LITERAL:
         ch = chr(av)
         return frozenset({ascii_lower(ch)}), None
@@ -147,9 +148,9 @@ def _item(op: Any, av: Any, ci: bool) -> tuple[frozenset[str] | None, frozenset[
                 return None, None
         return (frozenset(chars), None) if 0 < len(chars) <= 8 else (None, None)
     if op is sre_c.SUBPATTERN:
-        return _literals_of(av[3], ci)
+        return _literals_of(av[3])
     if op is sre_c.BRANCH:
-        parts = [_literals_of(b, ci) for b in av[1]]
+        parts = [_literals_of(b) for b in av[1]]
         exact = None
         if all(e is not None for e, _ in parts):
             union = frozenset().union(*(e for e, _ in parts))  # type: ignore[misc]
@@ -161,7 +162,7 @@ def _item(op: Any, av: Any, ci: bool) -> tuple[frozenset[str] | None, frozenset[
         return exact, required
     if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", None)):
         lo, hi, body = av
-        exact, required = _literals_of(body, ci)
+        exact, required = _literals_of(body)
         if lo == 0:
             return None, None
         if exact is not None and "" not in exact and (required is None or _better(exact, required)):
@@ -175,7 +176,7 @@ def _item(op: Any, av: Any, ci: bool) -> tuple[frozenset[str] | None, frozenset[
 def required_literals(regex: str, flags: str) -> list[str]:
     """Strings (ASCII-lower-cased) one of which every match contains; [] when none is known."""
     tree = sre_parse.parse(regex, regex_flags(flags))
-    exact, required = _literals_of(tree.data, "i" in flags)
+    exact, required = _literals_of(tree.data)
     if exact and "" not in exact and (required is None or _better(exact, required)):
         required = exact
     return sorted(required) if required else []
