@@ -34,6 +34,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_match(args: argparse.Namespace) -> int:
+    from generator.match_cli import run_match
+    return run_match(args)
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     sub = ap.add_subparsers(dest="command", required=True)
@@ -43,6 +48,16 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--reference", default=str(REFERENCE_FILE))
     b.add_argument("--repo-url", default=DEFAULT_REPO_URL)
     b.set_defaults(func=cmd_build)
+    m = sub.add_parser("match", help="rank the entries for a pasted error (exit 0 match, 1 none, 2 bad usage)")
+    m.add_argument("file", nargs="?", default="-", metavar="FILE|-", help="the paste (default: stdin)")
+    m.add_argument("--json", action="store_true", help='print {"results": [...]}')
+    m.add_argument("--jsonl", action="store_true",
+                   help="each input line is a JSON string; print one result object per line, in order")
+    m.add_argument("--lang", choices=("en", "zh"), default="en")
+    m.add_argument("--top", type=int, default=5)
+    m.add_argument("--entries", default=str(ENTRIES_DIR))
+    m.add_argument("--index", help="a match-index.json written by the build, instead of reading --entries")
+    m.set_defaults(func=cmd_match)
     return ap
 
 

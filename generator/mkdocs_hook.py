@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 
+from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
 from generator.site import build
@@ -52,6 +53,12 @@ def on_pre_build(config: MkDocsConfig) -> None:
         log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
     if result.written or result.removed:
         log.info(f"generator: {len(result.written)} written, {len(result.removed)} removed, {result.unchanged} unchanged")
+
+
+def on_env(env, config: MkDocsConfig, files):  # noqa: ANN001, ANN201
+    """overrides/main.html renders the paste box's UI strings with this (per page language)."""
+    env.globals["ee_match_config"] = ui_config_script
+    return env
 
 
 def on_serve(server, config: MkDocsConfig, builder):  # noqa: ANN001 (MkDocs passes its own types)

@@ -13,14 +13,17 @@ from generator.facts import check_cuda_facts, effective_tier
 from generator.graph import build_graph
 from generator.i18n import LANGS
 from generator.load import Corpus, load_corpus
+from generator.match import build_index
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
+from generator.regex_gate import check_regexes
 from generator.render import Site, page_file, render_article, render_entry
 
 # Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten).
 OWNED_DIRS = ("cuda", "pytorch", "cupy", "jax", "cudnn", "nccl", "triton", "tensorflow",
               "articles", "browse", "api", "assets/generated")
 MERMAID_JS = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
+MATCH_INDEX = "assets/generated/match-index.json"
 
 
 @dataclass
@@ -91,6 +94,12 @@ def api_files(site: Site) -> dict[str, str]:
     return out
 
 
+def match_index_json(corpus: Corpus, bad_regex: set[str]) -> bytes:
+    """Compact on purpose: browsers fetch it when a visitor first focuses or pastes into the paste box."""
+    index = build_index(corpus.entries, bad_regex)
+    return (json.dumps(index, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
 def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE) -> BuildResult:
     """Load, check and render everything; write to docs_dir only if nothing failed."""
     corpus = load_corpus(entries_dir)
@@ -99,7 +108,13 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise BuildError(sorted(errors))
+    gate = check_regexes(corpus.entries)
+    problems += gate.problems
+    errors = [p for p in gate.problems if p.severity == "error"]
+    if errors:
+        raise BuildError(sorted(errors))
     files = render_all(site)
+    files[MATCH_INDEX] = match_index_json(corpus, gate.bad_regex)
     if MERMAID_JS.exists():
         files["assets/generated/mermaid.min.js"] = MERMAID_JS.read_bytes()
     else:

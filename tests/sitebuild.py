@@ -29,14 +29,19 @@ def make_project_copy(dest: Path) -> Path:
     if mermaid.exists():
         (dest / "node_modules" / "mermaid").mkdir(parents=True)
         os.symlink(mermaid, dest / "node_modules" / "mermaid" / "dist")
+    for name in ("recheck", "recheck-linux-x64", "recheck-jar", "synckit", "@pkgr", "tslib"):  # the regex gate
+        if (ROOT / "node_modules" / name).exists():
+            (dest / "node_modules").mkdir(exist_ok=True)
+            os.symlink(ROOT / "node_modules" / name, dest / "node_modules" / name)
     return dest
 
 
-def build_site(entries: Path, workdir: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
+def build_site(entries: Path, workdir: Path, env: dict[str, str] | None = None
+               ) -> tuple[Path, subprocess.CompletedProcess[str]]:
     """Returns (site dir, the finished `mkdocs build --strict` process)."""
     project = make_project_copy(workdir / "project")
     site = workdir / "site"
-    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1")
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", **(env or {}))
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
                           cwd=project, env=env, capture_output=True, text=True, timeout=600)
     return site, proc

@@ -1,0 +1,226 @@
+// Paste an error, get the ranked entries: the JavaScript twin of generator/match.py (same normalisation,
+// prefilter and ranking rule; the rule is written down there and on the match page). One ES module, used by
+// worker.js in the browser and by tests/benchmarks in Node, so the parity test runs the code the site ships.
+
+const MIN_LITERAL = 4;
+const HASH_BITS = 18;
+
+const NEWLINES = /\r\n?|[\x85\u2028\u2029]/g;
+const ANSI = /\x1b\[[0-?]*[ -\/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[@-_]?/g;
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
+const SPACES = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/g;
+const NAME = /[A-Za-z0-9_]+/g;
+const NUMBERED = /\b(?:code=|CUDA [Ee]rror:? )([0-9]{1,4})\b/g;
+const WORD = /[A-Za-z0-9]+/g;
+
+export function asciiLower(text) {
+  // Only ASCII: Unicode lower-casing differs between runtimes (final sigma, Unicode versions).
+  return text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+function wellFormed(text) {
+  if (typeof text.toWellFormed === "function") return text.toWellFormed();
+  return text.replace(LONE_SURROGATE, (m) => (m.length === 2 ? m[0] + "\ufffd" : "\ufffd"));
+}
+
+function isHigh(c) { return c >= 0xd800 && c <= 0xdbff; }
+
+// Positions in the paste are counted in code points, as Python counts them, never in UTF-16 units.
+export function cutCodePoints(text, n) {
+  if (text.length <= n) return text;
+  let i = 0;
+  for (let count = 0; i < text.length && count < n; count++) i += isHigh(text.charCodeAt(i)) ? 2 : 1;
+  return text.slice(0, i);
+}
+
+export function codePointLength(text, start = 0, end = text.length) {
+  let n = 0;
+  for (let i = start; i < end; i++) if (!isHigh(text.charCodeAt(i)) || i + 1 >= end) n++;
+  return n;
+}
+
+export function normalise(text, params) {
+  let t = wellFormed(String(text));
+  t = t.replace(NEWLINES, "\n").replace(ANSI, "").replace(ZERO_WIDTH, "");
+  t = t.replace(/\u212a/g, "K").replace(/\u017f/g, "s").replace(SPACES, " ");
+  const lines = t.split("\n").map((line) => cutCodePoints(line.replace(/ {2,}/g, " ").replace(/^ +| +$/g, ""),
+    params.max_line));
+  while (lines.length && !lines[lines.length - 1]) lines.pop();
+  let start = 0;
+  while (start < lines.length && !lines[start]) start++;
+  return cutCodePoints(lines.slice(start).join("\n"), params.max_chars).replace(/[\n ]+$/, "");
+}
+
+export function words(text, stop) {
+  const out = new Set();
+  for (const m of text.matchAll(WORD)) {
+    const w = asciiLower(m[0]);
+    if (w.length >= 3 && !/^[0-9]+$/.test(w) && !stop.has(w)) out.add(w);
+  }
+  return [...out].sort();
+}
+
+function gramHash(text, k) {
+  let h = 0;
+  for (let j = 0; j < MIN_LITERAL; j++) h = (Math.imul(h, 31) + text.charCodeAt(k + j)) | 0;
+  return (h >>> 0) & ((1 << HASH_BITS) - 1);
+}
+
+export function scoreOf(segment, tier, length) {
+  return (1000 - Math.min(segment, 999)) * 1e7 + tier * 1e6 + Math.min(length, 999999);
+}
+
+// The match index, prepared for matching: literal buckets for the prefilter, name/code tables, words.
+export class MatchIndex {
+  constructor(raw) {
+    this.raw = raw;
+    this.params = raw.params;
+    this.entries = raw.entries;
+    this.stop = new Set(raw.params.stop_words);
+    this.markers = new Set(raw.params.chain_markers);
+    this.buckets = new Map();
+    this.occupied = new Uint8Array(1 << HASH_BITS); // a typed-array test before the Map lookup: most grams miss
+    this.always = [];
+    this.byName = new Map();
+    this.byCode = new Map();
+    this.byId = new Map();
+    this.regexes = new Map();
+    this._words = null;
+    // Each literal is filed under its rarest 4-character gram (counted over all literals), so that
+    // literals sharing a common prefix ("invalid ...") do not pile up in one bucket.
+    const counts = new Uint32Array(1 << HASH_BITS);
+    for (const e of this.entries) {
+      if (e.re === undefined) continue;
+      for (const lit of e.lit || []) for (let o = 0; o + MIN_LITERAL <= lit.length; o++) counts[gramHash(lit, o)]++;
+    }
+    this.entries.forEach((e, i) => {
+      this.byId.set(e.id, i);
+      if (e.re !== undefined) {
+        const lits = e.lit || [];
+        for (const lit of lits) {
+          let best = 0;
+          for (let o = 1; o + MIN_LITERAL <= lit.length; o++) {
+            if (counts[gramHash(lit, o)] < counts[gramHash(lit, best)]) best = o;
+          }
+          const h = gramHash(lit, best);
+          this.occupied[h] = 1;
+          if (!this.buckets.has(h)) this.buckets.set(h, []);
+          this.buckets.get(h).push([lit, i, best]);
+        }
+        if (!lits.length) this.always.push(i);
+      }
+      for (const n of e.nm || []) push(this.byName, n, i);
+      for (const c of e.cd || []) push(this.byCode, c, i);
+    });
+  }
+
+  get words() {
+    // Similarity words are only needed when nothing matches exactly: computed on first use.
+    if (!this._words) this._words = this.entries.map((e) => words(e.s, this.stop));
+    return this._words;
+  }
+
+  regex(i) {
+    let rx = this.regexes.get(i);
+    if (!rx) {
+      const e = this.entries[i];
+      rx = new RegExp(e.re, "u" + (e.fl || ""));
+      this.regexes.set(i, rx);
+    }
+    return rx;
+  }
+
+  candidates(low) {
+    const found = new Set(this.always);
+    const last = low.length - MIN_LITERAL;
+    const occupied = this.occupied;
+    for (let k = 0; k <= last; k++) {
+      const h = gramHash(low, k);
+      if (!occupied[h]) continue;
+      const bucket = this.buckets.get(h);
+      for (const [lit, i, offset] of bucket) {
+        if (!found.has(i) && k >= offset && low.startsWith(lit, k - offset)) found.add(i);
+      }
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+}
+
+function push(map, key, value) {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key).push(value);
+}
+
+function segmentStarts(text, markers) {
+  const starts = [];
+  let pos = 0;
+  for (const line of text.split("\n")) {
+    if (markers.has(line)) starts.push(pos);
+    pos += line.length + 1;
+  }
+  return starts;
+}
+
+function segmentOf(pos, starts) {
+  let n = 0;
+  for (const s of starts) if (s < pos) n++;
+  return n;
+}
+
+function byScore(a, b) {
+  return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+// Returns {text, results}: text is the normalised paste; each result's start/end are UTF-16 offsets into it
+// (for highlighting in the page; the score counts code points). `onRegex(id)` is called before each entry's
+// regex runs, so a worker can say which entry was running when it overran its time budget.
+export function match(index, paste, { top = 5, exclude = [], onRegex = null } = {}) {
+  const text = normalise(paste, index.params);
+  const skip = new Set(exclude.map((id) => index.byId.get(id)).filter((i) => i !== undefined));
+  const starts = segmentStarts(text, index.markers);
+  const regexHit = new Map();
+  for (const i of index.candidates(asciiLower(text))) {
+    if (skip.has(i)) continue;
+    if (onRegex) onRegex(index.entries[i].id);
+    const m = index.regex(i).exec(text);
+    if (m) regexHit.set(i, [m.index, m.index + m[0].length]);
+  }
+  const nameHit = new Map();
+  for (const m of text.matchAll(NAME)) {
+    for (const i of index.byName.get(m[0]) || []) if (!nameHit.has(i)) nameHit.set(i, [m.index, m.index + m[0].length]);
+  }
+  for (const m of text.matchAll(NUMBERED)) {
+    for (const i of index.byCode.get(Number(m[1])) || []) {
+      if (!nameHit.has(i) || m.index < nameHit.get(i)[0]) nameHit.set(i, [m.index, m.index + m[0].length]);
+    }
+  }
+  const exact = [];
+  for (const i of new Set([...regexHit.keys(), ...nameHit.keys()])) {
+    if (skip.has(i)) continue;
+    const r = regexHit.get(i);
+    const n = nameHit.get(i);
+    const first = Math.min(r ? r[0] : Infinity, n ? n[0] : Infinity);
+    const tier = r && n ? 3 : n ? 2 : 1;
+    const span = r || n;
+    exact.push({ id: index.entries[i].id, kind: "regex", start: span[0], end: span[1],
+      score: scoreOf(segmentOf(first, starts), tier, codePointLength(text, span[0], span[1])) });
+  }
+  if (exact.length) return { text, results: exact.sort(byScore).slice(0, top) };
+  return { text, results: similar(index, text, top, skip) };
+}
+
+function similar(index, text, top, skip) {
+  const have = new Set(words(text, index.stop));
+  const out = [];
+  index.words.forEach((ws, i) => {
+    if (skip.has(i) || !ws.length) return;
+    let shared = 0;
+    for (const w of ws) if (have.has(w)) shared++;
+    const score = Math.floor((1000 * shared) / ws.length);
+    if (shared >= index.params.min_shared && score >= index.params.min_similar) {
+      out.push({ id: index.entries[i].id, kind: "similar", score, start: -1, end: -1 });
+    }
+  });
+  return out.sort(byScore).slice(0, top);
+}

@@ -1,0 +1,268 @@
+// The paste box (home page and /match/), `?q=` deep links, and error-looking pastes into the header search
+// (sent to the match page). UI strings come from the page's #ee-match-config block, rendered from
+// generator/locales/<lang>.yml; text from entries is only ever inserted with textContent.
+// Nothing is fetched before the visitor focuses, types or pastes (or opens a `?q=` link).
+
+const HERE = import.meta.url;
+const ROOT = new URL("../../../", HERE);
+const INDEX_URL = new URL("../../generated/match-index.json", HERE).href;
+const WORKER_URL = new URL("./worker.js", HERE);
+const BUDGET_MS = 1000;
+const MAX_RETRIES = 5;
+const STORE_KEY = "ee-match-paste";
+const ERRORISH = /cudaError|CUDA_ERROR_|Error\b|Exception\b|Traceback|error:|failed|code=\d/;
+
+const configEl = document.getElementById("ee-match-config");
+const config = configEl ? JSON.parse(configEl.textContent) : null;
+
+function pageUrl(path) {
+  return new URL((config.lang === "zh" ? "zh/" : "") + path, ROOT).href;
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+// `code` spans in entry text become <code> elements; everything stays text (textContent), never HTML.
+function withCode(parent, text) {
+  String(text).split("`").forEach((part, i) => {
+    if (!part) return;
+    parent.appendChild(i % 2 ? el("code", null, part) : document.createTextNode(part));
+  });
+  return parent;
+}
+
+function format(template, values) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+}
+
+// Runs matches in a worker with a time budget; on overrun it stops the worker, names the entry whose regex
+// was running in the console, and answers again without that entry.
+class Matcher {
+  constructor(strings) {
+    this.t = strings;
+    this.worker = null;
+    this.excluded = [];
+    this.seq = 0;
+  }
+
+  start() {
+    if (this.worker) return;
+    this.worker = new Worker(WORKER_URL, { type: "module" });
+    this.worker.postMessage({ type: "init", indexUrl: INDEX_URL, exclude: this.excluded });
+  }
+
+  run(text, attempt = 0) {
+    this.start();
+    const worker = this.worker;
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      let culprit = null;
+      let timer = null;
+      const done = () => {
+        clearTimeout(timer);
+        worker.removeEventListener("message", onMessage);
+      };
+      const onMessage = (event) => {
+        const msg = event.data;
+        if (msg.type === "error") {
+          done();
+          reject(new Error(msg.message));
+        } else if (msg.id !== id) {
+          return;
+        } else if (msg.type === "started") {
+          timer = setTimeout(onOverrun, BUDGET_MS); // the index download does not count against the budget
+        } else if (msg.type === "progress") {
+          culprit = msg.entry;
+        } else if (msg.type === "result") {
+          done();
+          resolve(msg);
+        }
+      };
+      const onOverrun = () => {
+        done();
+        worker.terminate();
+        if (this.worker === worker) this.worker = null;
+        console.warn(format(this.t.match_slow_console, { id: culprit || "?", ms: BUDGET_MS }));
+        if (!culprit || attempt >= MAX_RETRIES) {
+          reject(new Error("time budget exceeded"));
+          return;
+        }
+        this.excluded.push(culprit);
+        this.run(text, attempt + 1).then(resolve, reject);
+      };
+      worker.addEventListener("message", onMessage);
+      worker.postMessage({ type: "match", id, text, top: 5 });
+    });
+  }
+}
+
+// The matched text with its line, highlighted: the lines the match spans, cut around it.
+function excerpt(text, start, end) {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  let lineEnd = text.indexOf("\n", end);
+  if (lineEnd < 0) lineEnd = text.length;
+  const from = Math.max(lineStart, start - 120);
+  const to = Math.min(lineEnd, end + 120, start + 600);
+  const box = el("pre", "ee-match__excerpt");
+  const code = el("code");
+  code.appendChild(document.createTextNode((from > lineStart ? "…" : "") + text.slice(from, start)));
+  code.appendChild(el("mark", null, text.slice(start, Math.min(end, to))));
+  code.appendChild(document.createTextNode(text.slice(Math.min(end, to), to) + (to < lineEnd ? "…" : "")));
+  box.appendChild(code);
+  return box;
+}
+
+function renderResults(box, answer, t) {
+  box.replaceChildren();
+  const results = answer.results;
+  if (!results.length) {
+    box.appendChild(el("p", "ee-match__none", t.match_none));
+    const button = el("button", "md-button ee-match__search", t.match_full_text);
+    button.type = "button";
+    button.addEventListener("click", () => openSiteSearch(answer.text));
+    box.appendChild(button);
+    return;
+  }
+  const similar = results[0].kind === "similar";
+  box.appendChild(el("p", "ee-match__heading", similar ? t.match_similar : t.match_exact));
+  const list = el("ol", "ee-match__results");
+  for (const r of results) {
+    const item = el("li", "ee-match__result" + (similar ? " ee-match__result--similar" : ""));
+    item.dataset.entry = r.id;
+    const title = el("a", "ee-match__title");
+    title.href = pageUrl(r.id + "/");
+    withCode(title, config.lang === "zh" && r.sz ? r.sz : r.s);
+    item.appendChild(title);
+    const meta = el("p", "ee-match__meta");
+    if (r.ec) {
+      meta.appendChild(el("span", "ee-match__label", t.error_code + ": "));
+      meta.appendChild(el("code", null, r.ec));
+    }
+    if (similar) meta.appendChild(el("span", "ee-match__similar", t.match_similar_badge));
+    item.appendChild(meta);
+    if (r.start >= 0) item.appendChild(excerpt(answer.text, r.start, r.end));
+    const fix = config.lang === "zh" ? r.wz || r.w : r.w;
+    if (fix) {
+      const p = el("p", "ee-match__fix");
+      p.appendChild(el("strong", null, t.match_workaround + ": "));
+      withCode(p, fix);
+      item.appendChild(p);
+    }
+    list.appendChild(item);
+  }
+  box.appendChild(list);
+}
+
+// Material's own search: open its dialog with the paste's words (the visitor asked for full-text search).
+function openSiteSearch(text) {
+  const input = document.querySelector(".md-search__input");
+  const toggle = document.getElementById("__search");
+  if (!input || !toggle) return;
+  toggle.checked = true;
+  toggle.dispatchEvent(new Event("change"));
+  input.value = text.split("\n").find((line) => line.trim()) || "";
+  input.focus();
+  input.dispatchEvent(new KeyboardEvent("keyup", { key: "End" }));
+}
+
+// Material opens its own search dialog for any `?q=` link; on the match page the paste box answers instead.
+// Closing the dialog makes Material drop `q` from the address, so it is put back for reloads and sharing.
+function closeSiteSearch(href) {
+  const input = document.querySelector(".md-search__input");
+  const toggle = document.getElementById("__search");
+  if (!input || !toggle) return;
+  input.value = "";
+  input.blur();
+  toggle.checked = false;
+  toggle.dispatchEvent(new Event("change"));
+  setTimeout(() => history.replaceState(history.state, "", href), 0);
+}
+
+function mountBox(host, matcher, t) {
+  host.replaceChildren();
+  host.classList.add("ee-match");
+  const label = el("label", "ee-match__label-text", t.match_label);
+  const area = el("textarea", "ee-match__input");
+  area.id = "ee-match-input";
+  label.htmlFor = area.id;
+  area.rows = 6;
+  area.spellcheck = false;
+  area.placeholder = t.match_placeholder;
+  const status = el("p", "ee-match__status");
+  status.setAttribute("aria-live", "polite");
+  const results = el("div", "ee-match__output");
+  host.append(label, area, status, results);
+
+  let pending = 0;
+  const go = () => {
+    const text = area.value;
+    const ticket = ++pending;
+    if (!text.trim()) {
+      results.replaceChildren();
+      status.textContent = "";
+      return;
+    }
+    status.textContent = t.match_loading;
+    matcher.run(text).then((answer) => {
+      if (ticket !== pending) return;
+      status.textContent = "";
+      renderResults(results, answer, t);
+    }, (err) => {
+      if (ticket !== pending) return;
+      console.warn(err);
+      status.textContent = t.match_failed;
+    });
+  };
+  let timer = null;
+  area.addEventListener("focus", () => matcher.start(), { once: true });
+  area.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(go, 120);
+  });
+  return { area, go };
+}
+
+function looksLikeError(text) {
+  return text.includes("\n") || ERRORISH.test(text);
+}
+
+function init() {
+  if (!config) return;
+  const t = config.strings;
+  const matcher = new Matcher(t);
+  const host = document.getElementById("ee-paste");
+  if (host) {
+    const box = mountBox(host, matcher, t);
+    const params = new URLSearchParams(location.search);
+    const stored = params.get("from") === "search" ? sessionStorage.getItem(STORE_KEY) : null;
+    const q = stored ?? params.get("q");
+    if (q) {
+      if (params.has("q")) closeSiteSearch(location.href);
+      box.area.value = q;
+      box.go();
+    }
+  }
+  // Header search: an error-looking paste goes to the match page (see docs/match.md for why not inline).
+  const search = document.querySelector(".md-search__input");
+  if (search) {
+    search.addEventListener("paste", (event) => {
+      const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+      if (!text || !looksLikeError(text)) return;
+      event.preventDefault();
+      let target = pageUrl("match/");
+      if (text.length <= 1500) {
+        target += "?q=" + encodeURIComponent(text);
+      } else {
+        sessionStorage.setItem(STORE_KEY, text);
+        target += "?from=search";
+      }
+      location.assign(target);
+    });
+  }
+}
+
+init();

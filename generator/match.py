@@ -1,0 +1,376 @@
+"""Paste an error, get the ranked entries: the Python twin of docs/assets/javascripts/matcher/matcher.js.
+
+Both runtimes read the same match index (written by `build_index`) and must give the same ranked ids for
+the same paste; tests/match_cases.json checks that in Python and in Node.
+
+Normalisation (identical in both runtimes; every later step sees only its output):
+  lone surrogates -> U+FFFD; CRLF, CR, NEL, U+2028/9 -> LF; ANSI escape sequences removed; zero-width
+  characters removed; KELVIN SIGN -> 'K' and LONG S -> 's' (JavaScript's /iu folds them into ASCII,
+  Python's re.ASCII does not); tabs, other control characters and Unicode spaces -> ' '; runs of spaces
+  -> one; spaces trimmed at both ends of each line; each line cut to `max_line` code points, the whole
+  paste to `max_chars`; leading and trailing blank lines dropped.
+
+Ranking rule (integer, deterministic; also stated on the match page):
+  Evidence for an entry is (a) its regex matching the paste, (b) an enum name from its `error_code` or
+  `aliases` (`cudaErrorXxx`, `CUDA_ERROR_XXX`) appearing as a whole word, or (c) its numbered code after
+  `code=` (C/C++ check macros) or `CUDA error ` (not "exit code: 1", which is no CUDA code). Then
+    segment = how many chained-exception separators ("During handling of the above exception, ..." /
+              "The above exception was the direct cause ...") come before the entry's earliest evidence:
+              the first error printed is the cause, so segment 0 ranks first;
+    tier    = 3 for name/code and regex, 2 for name/code only, 1 for regex only;
+    length  = code points of the regex's leftmost match (or of the name/code when the regex did not
+              match): a more specific match beats a shorter one;
+    score   = (1000 - min(segment, 999)) * 10**7 + tier * 10**6 + min(length, 999999).
+  Results are sorted by score, highest first, ties by id. Only when nothing matches exactly are entries
+  ranked as "similar": score = 1000 * shared // tokens, where tokens are the distinct words (ASCII
+  letters/digits, 3+ long, not digits only, not stop words) of the entry's English signature and shared
+  is how many of them the paste contains; an entry needs 2+ shared words and a score of 250+.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+import re._constants as sre_c  # noqa: PLC2701 (the parse tree is the only exact view of a pattern)
+import re._parser as sre_parse  # noqa: PLC2701
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from generator.cuda_reference import parse_error_code
+from generator.facts import regex_flags
+from generator.model import Entry
+from generator.translation import has_chinese
+
+INDEX_VERSION = 1
+PARAMS: dict[str, Any] = {
+    "max_line": 4096,  # code points kept of one line (minified JS, base64 blobs)
+    "max_chars": 1_048_576,  # code points kept of the whole paste
+    "chain_markers": ["During handling of the above exception, another exception occurred:",
+                      "The above exception was the direct cause of the following exception:"],
+    "min_shared": 2,
+    "min_similar": 250,
+    "stop_words": sorted({"the", "and", "for", "was", "not", "are", "with", "this", "that", "from", "has",
+                          "but", "you", "your", "error", "cuda", "runtimeerror", "torch", "failed", "call"}),
+}
+MIN_LITERAL = 4  # the prefilter looks literals up by their first 4 characters
+_MAX_SET = 64  # alternatives kept when expanding small character classes and branches into literals
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+_NEWLINES = re.compile("\r\n?|[\x85\u2028\u2029]")
+_ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[@-_]?")
+_ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")
+_SPACES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_RUNS = re.compile(" {2,}")
+_NAME = re.compile(r"[A-Za-z0-9_]+")
+_NUMBERED = re.compile(r"\b(?:code=|CUDA [Ee]rror:? )([0-9]{1,4})\b", re.ASCII)
+_WORD = re.compile(r"[A-Za-z0-9]+")
+_ENUM = re.compile(r"cudaError[A-Za-z0-9_]+|CUDA_ERROR_[A-Z0-9_]+")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def ascii_lower(text: str) -> str:
+    """Lower-case ASCII letters only: Unicode lower-casing differs between runtimes (final sigma, versions)."""
+    return text.translate(_ASCII_LOWER)
+
+
+def normalise(text: str, params: dict[str, Any] = PARAMS) -> str:
+    text = _LONE_SURROGATE.sub("\ufffd", text)
+    text = _NEWLINES.sub("\n", text)
+    text = _ANSI.sub("", text)
+    text = _ZERO_WIDTH.sub("", text)
+    text = text.replace("\u212a", "K").replace("\u017f", "s")
+    text = _SPACES.sub(" ", text)
+    lines = [_RUNS.sub(" ", line).strip(" ")[: params["max_line"]] for line in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    start = 0
+    while start < len(lines) and not lines[start]:
+        start += 1
+    return "\n".join(lines[start:])[: params["max_chars"]].rstrip("\n ")
+
+
+def words(text: str, stop: Iterable[str]) -> list[str]:
+    """Distinct lower-case ASCII words, 3+ long, not digits only, not stop words (the similarity tokens)."""
+    stop_set = set(stop)
+    out = {w for w in (ascii_lower(m) for m in _WORD.findall(text))
+           if len(w) >= 3 and not w.isdigit() and w not in stop_set}
+    return sorted(out)
+
+
+# ---- required literals, extracted from the parse tree at build time ----
+
+def _literals_of(items: Any) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+    """(exact, required) of a sequence: `exact` is every string it can match when that set is small,
+    `required` a set of strings one of which every match contains (None: nothing known). Both are
+    ASCII-lower-cased whatever the flags: the prefilter looks them up in the lower-cased paste."""
+    cur: frozenset[str] | None = frozenset({""})
+    best: frozenset[str] | None = None
+    whole_exact = True
+
+    def consider(cand: frozenset[str] | None) -> None:
+        nonlocal best
+        if cand and min(map(len, cand)) > 0 and _better(cand, best):
+            best = cand
+
+    for op, av in items:
+        exact, required = _item(op, av)
+        consider(required)
+        if exact is not None and cur is not None and len(cur) * len(exact) <= _MAX_SET:
+            cur = frozenset(a + b for a in cur for b in exact)
+            continue
+        consider(cur)
+        whole_exact = False
+        cur = exact if exact is not None else frozenset({""})
+    consider(cur)
+    return (cur if whole_exact else None), best
+
+
+def _better(a: frozenset[str], b: frozenset[str] | None) -> bool:
+    if b is None:
+        return True
+    ka, kb = min(map(len, a)), min(map(len, b))
+    return ka > kb or (ka == kb and len(a) < len(b))
+
+
+def _item(op: Any, av: Any) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+    if op is sre_c.LITERAL:
+        ch = chr(av)
+        return frozenset({ascii_lower(ch)}), None
+    if op is sre_c.AT:
+        return frozenset({""}), None
+    if op is sre_c.IN:
+        chars = set()
+        for kind, val in av:
+            if kind is sre_c.LITERAL:
+                chars.add(ascii_lower(chr(val)))
+            elif kind is sre_c.RANGE and val[1] - val[0] < 8:
+                chars.update(ascii_lower(chr(c)) for c in range(val[0], val[1] + 1))
+            else:
+                return None, None
+        return (frozenset(chars), None) if 0 < len(chars) <= 8 else (None, None)
+    if op is sre_c.SUBPATTERN:
+        return _literals_of(av[3])
+    if op is sre_c.BRANCH:
+        parts = [_literals_of(b) for b in av[1]]
+        exact = None
+        if all(e is not None for e, _ in parts):
+            union = frozenset().union(*(e for e, _ in parts))  # type: ignore[misc]
+            exact = union if len(union) <= _MAX_SET else None
+        reqs = [r if r is not None else (e if e and "" not in e else None) for e, r in parts]
+        # A branch's own exact strings beat its inner required set when they are longer.
+        reqs = [e if (e and "" not in e and (r is None or _better(e, r))) else r for (e, _), r in zip(parts, reqs)]
+        required = frozenset().union(*reqs) if all(reqs) else None  # type: ignore[misc]
+        return exact, required
+    if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", None)):
+        lo, hi, body = av
+        exact, required = _literals_of(body)
+        if lo == 0:
+            return None, None
+        if exact is not None and "" not in exact and (required is None or _better(exact, required)):
+            required = exact
+        if lo == hi == 1:
+            return exact, required
+        return None, required
+    return None, None  # ANY, NOT_LITERAL, CATEGORY, GROUPREF, lookarounds: nothing known, run broken
+
+
+def required_literals(regex: str, flags: str) -> list[str]:
+    """Strings (ASCII-lower-cased) one of which every match contains; [] when none is known."""
+    tree = sre_parse.parse(regex, regex_flags(flags))
+    exact, required = _literals_of(tree.data)
+    if exact and "" not in exact and (required is None or _better(exact, required)):
+        required = exact
+    return sorted(required) if required else []
+
+
+# ---- the match index ----
+
+def enum_names(e: Entry) -> list[str]:
+    names = {a for a in e.aliases if _ENUM.fullmatch(a)}
+    parsed = parse_error_code(e.error_code) if e.error_code else None
+    if parsed and _ENUM.fullmatch(parsed[0]):
+        names.add(parsed[0])
+    return sorted(names)
+
+
+def numbered_codes(e: Entry) -> list[int]:
+    parsed = parse_error_code(e.error_code) if e.error_code else None
+    return [parsed[1]] if parsed and parsed[1] is not None and _ENUM.fullmatch(parsed[0]) else []
+
+
+def best_workaround(e: Entry) -> tuple[str, str]:
+    """(en, zh) action of the workaround with the highest success rate (first on ties); zh falls back to en."""
+    if not e.workarounds:
+        return "", ""
+    i = max(range(len(e.workarounds)), key=lambda k: (e.workarounds[k].success_rate, -k))
+    en = e.workarounds[i].action
+    zh = e.workarounds_zh[i].action if i < len(e.workarounds_zh) else ""
+    return en, (zh if has_chinese(zh) else en)
+
+
+def index_entry(e: Entry, regex_ok: bool = True) -> dict[str, Any]:
+    """One entry of the match index. Short keys: the file is fetched by browsers. A regex that failed the
+    gate's compile/safety checks is left out (the entry is still found by name, code and similarity)."""
+    wa_en, wa_zh = best_workaround(e)
+    sig_zh = e.signature_zh if has_chinese(e.signature_zh) else ""
+    d: dict[str, Any] = {"id": e.id, "s": e.signature}
+    if regex_ok:
+        d["re"] = e.regex
+        if e.regex_flags:
+            d["fl"] = e.regex_flags
+        d["lit"] = [x for x in required_literals(e.regex, e.regex_flags) if len(x) >= MIN_LITERAL] or None
+        if d["lit"] is None:
+            del d["lit"]  # no usable literal: the regex runs on every paste
+    if names := enum_names(e):
+        d["nm"] = names
+    if codes := numbered_codes(e):
+        d["cd"] = codes
+    if e.error_code:
+        d["ec"] = e.error_code
+    if sig_zh:
+        d["sz"] = sig_zh
+    if wa_en:
+        d["w"] = wa_en
+        if wa_zh != wa_en:
+            d["wz"] = wa_zh
+    return d
+
+
+def build_index(entries: Iterable[Entry], bad_regex: set[str] = frozenset()) -> dict[str, Any]:
+    """The match index: entries sorted by id, plus the parameters both runtimes share."""
+    rows = [index_entry(e, e.id not in bad_regex) for e in sorted(entries, key=lambda e: e.id)]
+    return {"version": INDEX_VERSION, "params": PARAMS, "entries": rows}
+
+
+# ---- matching ----
+
+@dataclass(frozen=True)
+class Result:
+    id: str
+    kind: str  # "regex" (exact: regex, name or code) | "similar"
+    score: int
+    start: int = -1  # code-point span of the evidence in the normalised paste
+    end: int = -1
+
+
+@dataclass(frozen=True)
+class Answer:
+    text: str  # the normalised paste
+    results: list[Result]
+
+
+@dataclass
+class Index:
+    raw: dict[str, Any]
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    regexes: dict[int, re.Pattern[str]] = field(default_factory=dict)
+    by_gram: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    always: list[int] = field(default_factory=list)
+    by_name: dict[str, list[int]] = field(default_factory=dict)
+    by_code: dict[int, list[int]] = field(default_factory=dict)
+    words: list[list[str]] = field(default_factory=list)
+    by_id: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, raw: dict[str, Any]) -> "Index":
+        ix = cls(raw=raw, entries=list(raw["entries"]))
+        params = raw["params"]
+        # Each literal is filed under its rarest gram, so literals sharing a prefix do not share a bucket.
+        counts: Counter[str] = Counter(lit[o:o + MIN_LITERAL] for e in ix.entries if "re" in e
+                                       for lit in e.get("lit") or [] for o in range(len(lit) - MIN_LITERAL + 1))
+        for i, e in enumerate(ix.entries):
+            ix.by_id[e["id"]] = i
+            if "re" in e:
+                lits = e.get("lit") or []
+                for lit in lits:
+                    gram = min((lit[o:o + MIN_LITERAL] for o in range(len(lit) - MIN_LITERAL + 1)),
+                               key=lambda g: counts[g])
+                    ix.by_gram.setdefault(gram, []).append((lit, i))
+                if not lits:
+                    ix.always.append(i)
+            for n in e.get("nm", []):
+                ix.by_name.setdefault(n, []).append(i)
+            for c in e.get("cd", []):
+                ix.by_code.setdefault(c, []).append(i)
+            ix.words.append(words(e["s"], params["stop_words"]))
+        return ix
+
+    def regex(self, i: int) -> re.Pattern[str]:
+        if i not in self.regexes:
+            e = self.entries[i]
+            self.regexes[i] = re.compile(e["re"], regex_flags(e.get("fl", "")))
+        return self.regexes[i]
+
+    def candidates(self, low: str) -> list[int]:
+        """Entries one of whose required literals occurs in the (ASCII-lower-cased) paste."""
+        found = set(self.always)
+        grams = {low[k:k + MIN_LITERAL] for k in range(len(low) - MIN_LITERAL + 1)}
+        for g in grams & self.by_gram.keys():
+            for lit, i in self.by_gram[g]:
+                if i not in found and lit in low:
+                    found.add(i)
+        return sorted(found)
+
+
+def _segment_starts(text: str, markers: list[str]) -> list[int]:
+    starts, pos = [], 0
+    for line in text.split("\n"):
+        if line in markers:
+            starts.append(pos)
+        pos += len(line) + 1
+    return starts
+
+
+def _segment(pos: int, starts: list[int]) -> int:
+    return sum(1 for s in starts if s < pos)
+
+
+def score_of(segment: int, tier: int, length: int) -> int:
+    return (1000 - min(segment, 999)) * 10**7 + tier * 10**6 + min(length, 999_999)
+
+
+def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -> Answer:
+    params = index.raw["params"]
+    text = normalise(paste, params)
+    skip = {index.by_id[x] for x in exclude if x in index.by_id}
+    starts = _segment_starts(text, params["chain_markers"])
+    regex_hit: dict[int, tuple[int, int]] = {}
+    for i in index.candidates(ascii_lower(text)):
+        if i in skip:
+            continue
+        m = index.regex(i).search(text)
+        if m:
+            regex_hit[i] = (m.start(), m.end())
+    name_hit: dict[int, tuple[int, int]] = {}
+    for m in _NAME.finditer(text):
+        for i in index.by_name.get(m.group(), ()):
+            name_hit.setdefault(i, (m.start(), m.end()))
+    for m in _NUMBERED.finditer(text):
+        for i in index.by_code.get(int(m.group(1)), ()):
+            if i not in name_hit or m.start() < name_hit[i][0]:
+                name_hit[i] = (m.start(), m.end())
+    exact = []
+    for i in (set(regex_hit) | set(name_hit)) - skip:
+        r, n = regex_hit.get(i), name_hit.get(i)
+        first = min(x[0] for x in (r, n) if x)
+        tier = 3 if r and n else 2 if n else 1
+        span = r or n
+        assert span is not None
+        exact.append(Result(index.entries[i]["id"], "regex", score_of(_segment(first, starts), tier,
+                                                                       span[1] - span[0]), span[0], span[1]))
+    if exact:
+        return Answer(text, sorted(exact, key=lambda r: (-r.score, r.id))[:top])
+    return Answer(text, similar(index, text, top, skip))
+
+
+def similar(index: Index, text: str, top: int, skip: set[int]) -> list[Result]:
+    params = index.raw["params"]
+    have = set(words(text, params["stop_words"]))
+    out = []
+    for i, ws in enumerate(index.words):
+        if i in skip or not ws:
+            continue
+        shared = sum(1 for w in ws if w in have)
+        score = 1000 * shared // len(ws)
+        if shared >= params["min_shared"] and score >= params["min_similar"]:
+            out.append(Result(index.entries[i]["id"], "similar", score))
+    return sorted(out, key=lambda r: (-r.score, r.id))[:top]

@@ -1,0 +1,22 @@
+"""What the paste box needs from the page: its UI strings in the page's language, as a JSON <script> block."""
+from __future__ import annotations
+
+import json
+
+from generator.i18n import DEFAULT_LANG, LANGS, strings
+
+UI_KEYS = ("error_code", "match_label", "match_placeholder", "match_loading", "match_exact", "match_similar",
+           "match_similar_badge", "match_none", "match_full_text", "match_workaround", "match_failed",
+           "match_slow_console")
+
+
+def ui_config(lang: str) -> dict[str, object]:
+    lang = lang if lang in LANGS else DEFAULT_LANG
+    t = strings(lang)
+    return {"lang": lang, "strings": {k: t[k] for k in UI_KEYS}}
+
+
+def ui_config_script(lang: str) -> str:
+    """JSON safe inside <script type="application/json">: '<', '>' and '&' are escaped."""
+    text = json.dumps(ui_config(lang), ensure_ascii=False, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

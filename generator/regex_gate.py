@@ -1,0 +1,328 @@
+"""The regex gate: every entry regex must mean the same in Python and JavaScript, be safe from catastrophic
+backtracking, match its own signature and samples, and match no other entry's unless declared in `overlaps`.
+
+Safety is checked in layers, because no single checker catches everything:
+  1. RE2 syntax (google-re2 must compile it): no backreferences and no lookaround, the constructs for which
+     no backtracking bound exists;
+  2. star height 1 and unambiguous quantified alternation (this module): exponential backtracking in
+     RE2-syntax patterns needs a quantified part that can match one string in two ways, i.e. a quantifier
+     nested in another or branches that start alike under a quantifier;
+  3. recheck (npm, when installed: `make setup`), which also finds polynomial (e.g. quadratic) blow-ups by
+     automata analysis and fuzzing; its verdicts are cached in .cache/regex-gate.json.
+The JavaScript side (compile with flag `u`, run the same pairs, recheck) is one Node process for all regexes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import re._constants as sre_c  # noqa: PLC2701
+import re._parser as sre_parse  # noqa: PLC2701
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import re2
+
+from generator.facts import regex_flags
+from generator.match import MIN_LITERAL, Index, ascii_lower, build_index, normalise, required_literals
+from generator.model import Entry
+from generator.paths import ROOT
+from generator.problems import Problem
+
+GATE_ENV = "ENCYCLOPEDIA_REGEX_GATE"  # "warn": report failures as warnings (only while entries are being fixed)
+NODE_SCRIPT = Path(__file__).resolve().parent / "regex_gate.cjs"
+RECHECK_TIMEOUT_MS = 10_000
+_REPEATS = tuple(op for op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", None)) if op)
+_RE2_OPTIONS = re2.Options()
+_RE2_OPTIONS.log_errors = False
+
+
+@dataclass
+class GateResult:
+    problems: list[Problem] = field(default_factory=list)
+    bad_regex: set[str] = field(default_factory=set)  # regexes that must not ship (entry still matched by name)
+
+
+@dataclass
+class _Text:
+    entry: str
+    what: str  # "signature", "samples[0]", "near_misses[1]"
+    text: str
+
+
+def node_modules_dirs() -> list[Path]:
+    extra = [Path(p) for p in os.environ.get("NODE_PATH", "").split(os.pathsep) if p]
+    return [ROOT / "node_modules", *extra]
+
+
+def recheck_version() -> str | None:
+    for d in node_modules_dirs():
+        pkg = d / "recheck" / "package.json"
+        if pkg.is_file():
+            return str(json.loads(pkg.read_text(encoding="utf-8")).get("version"))
+    return None
+
+
+def syntax_problems(regex: str, flags: str) -> tuple[list[str], bool]:
+    """(reasons, fatal): constructs that differ between Python and JavaScript or can backtrack badly.
+    `fatal` means the regex must not ship at all."""
+    try:
+        compiled = re.compile(regex, regex_flags(flags))
+        tree = sre_parse.parse(regex, regex_flags(flags))
+    except re.error as exc:
+        return [f"does not compile in Python: {exc}"], True
+    out: list[str] = []
+    if tree.state.flags & ~(regex_flags(flags) | sre_c.SRE_FLAG_UNICODE):
+        out.append("inline flags such as (?i) are not allowed (a syntax error in many browsers): use regex_flags")
+    if tree.state.groupdict:
+        out.append("named groups are not allowed ((?P<name> is Python-only, (?<name> JavaScript-only): use (?:...)")
+    if "i" in flags and not regex.isascii():
+        out.append("non-ASCII characters with flag 'i' fold differently in Python (ASCII) and JavaScript (Unicode)")
+    out += _tree_problems(tree.data, "i" in flags)
+    try:
+        re2.compile(regex, _RE2_OPTIONS)
+    except re2.error as exc:
+        msg = exc.args[0].decode() if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+        out.append(f"not RE2 syntax ({msg}): backreferences and lookaround have no backtracking bound")
+    fatal = bool(out)
+    if compiled.search(""):
+        out.append("matches the empty string, so it would match every paste")
+        fatal = True
+    lits = required_literals(regex, flags)
+    if not lits or min(map(len, lits)) < MIN_LITERAL:
+        out.append(f"has no required literal of {MIN_LITERAL}+ characters in every alternative, so the "
+                   "prefilter cannot skip it (add the fixed text of the message)")
+    return list(dict.fromkeys(out)), fatal
+
+
+def _tree_problems(items: Any, ci: bool, in_repeat: bool = False) -> list[str]:
+    out: list[str] = []
+    for op, av in items:
+        if op is sre_c.AT and av in (sre_c.AT_BEGINNING_STRING, sre_c.AT_END_STRING):
+            out.append("\\A and \\Z are not allowed (\\Z means something else in JavaScript): use ^ and $")
+        elif op is sre_c.SUBPATTERN:
+            if av[1] or av[2]:
+                out.append("inline flags such as (?i:...) are not allowed: use regex_flags")
+            out += _tree_problems(av[3], ci, in_repeat)
+        elif op is sre_c.BRANCH:
+            for b in av[1]:
+                out += _tree_problems(b, ci, in_repeat)
+        elif op in (sre_c.ASSERT, sre_c.ASSERT_NOT):
+            out += _tree_problems(av[1], ci, in_repeat)
+        elif op in _REPEATS:
+            lo, hi, body = av
+            repeats = hi is sre_c.MAXREPEAT or hi > 1
+            varies = lo != hi
+            if in_repeat and varies:
+                out.append("nested quantifiers (a quantified part inside another quantifier) can backtrack "
+                           "exponentially")
+            if repeats and _ambiguous_branches(body, ci):
+                out.append("a quantified alternation whose branches can start with the same character can "
+                           "backtrack exponentially")
+            out += _tree_problems(body, ci, in_repeat or repeats)
+    return out
+
+
+_ALL = None  # "any character": unknown first-character set
+
+
+def _first(items: Any, ci: bool) -> tuple[set[str] | None, bool]:
+    """(characters a match can start with, or _ALL; whether it can match empty)."""
+    acc: set[str] = set()
+    for op, av in items:
+        chars, nullable = _first_item(op, av, ci)
+        if chars is _ALL:
+            return _ALL, False
+        acc |= chars
+        if not nullable:
+            return acc, False
+    return acc, True
+
+
+def _first_item(op: Any, av: Any, ci: bool) -> tuple[set[str] | None, bool]:
+    if op is sre_c.LITERAL:
+        c = chr(av)
+        return ({c.lower(), c.upper()} if ci and c.isascii() else {c}), False
+    if op in (sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT):
+        return set(), True
+    if op is sre_c.IN:
+        chars: set[str] = set()
+        for kind, val in av:
+            if kind is sre_c.LITERAL:
+                chars.add(chr(val))
+            elif kind is sre_c.RANGE and val[1] - val[0] <= 512:
+                chars.update(chr(c) for c in range(val[0], val[1] + 1))
+            else:
+                return _ALL, False
+        if ci:
+            chars |= {c.swapcase() for c in chars if c.isascii()}
+        return chars, False
+    if op is sre_c.SUBPATTERN:
+        return _first(av[3], ci)
+    if op is sre_c.BRANCH:
+        acc: set[str] = set()
+        nullable = False
+        for b in av[1]:
+            chars, n = _first(b, ci)
+            if chars is _ALL:
+                return _ALL, False
+            acc |= chars
+            nullable = nullable or n
+        return acc, nullable
+    if op in _REPEATS:
+        chars, n = _first(av[2], ci)
+        return chars, n or av[0] == 0
+    return _ALL, False
+
+
+def _ambiguous_branches(body: Any, ci: bool) -> bool:
+    for op, av in body:
+        if op is sre_c.SUBPATTERN:
+            return _ambiguous_branches(av[3], ci)
+        if op is not sre_c.BRANCH:
+            continue
+        seen: set[str] = set()
+        for b in av[1]:
+            chars, nullable = _first(b, ci)
+            if chars is _ALL or nullable or chars & seen:
+                return True
+            seen |= chars
+    return False
+
+
+def _texts(e: Entry) -> list[tuple[_Text, bool]]:
+    """This entry's texts and whether its regex must match each (near misses must not)."""
+    out = [(_Text(e.id, "signature", normalise(e.signature)), True)]
+    out += [(_Text(e.id, f"samples[{i}]", normalise(s)), True) for i, s in enumerate(e.raw.get("samples", []))]
+    out += [(_Text(e.id, f"near_misses[{i}]", normalise(s)), False) for i, s in enumerate(e.raw.get("near_misses", []))]
+    return out
+
+
+def check_regexes(entries: list[Entry], cache_file: Path | None = None) -> GateResult:
+    """Every problem with every regex, as `file: regex: reason`."""
+    entries = sorted(entries, key=lambda e: e.id)
+    result = GateResult()
+    reasons: dict[str, list[str]] = {e.id: [] for e in entries}
+    fatal: set[str] = set()
+    for e in entries:
+        found, is_fatal = syntax_problems(e.regex, e.regex_flags)
+        reasons[e.id] += found
+        if is_fatal:
+            fatal.add(e.id)
+    compiled = {e.id: re.compile(e.regex, regex_flags(e.regex_flags)) for e in entries
+                if not any(r.startswith("does not compile in Python") for r in reasons[e.id])}
+
+    texts: list[_Text] = []
+    expect: dict[tuple[str, int], bool] = {}  # (regex id, text index) -> must it match?
+    index = Index.load(build_index(entries, fatal))
+    own = {e.id: _texts(e) for e in entries}
+    for e in entries:
+        for t, must in own[e.id]:
+            k = len(texts)
+            texts.append(t)
+            if e.id in compiled:
+                expect[(e.id, k)] = must
+            if t.what.startswith("near_misses"):
+                continue
+            # Other regexes that could match this text (the prefilter is sound: no literal, no match).
+            for i in index.candidates(ascii_lower(t.text)):
+                other = index.entries[i]["id"]
+                if other != e.id and other in compiled:
+                    expect[(other, k)] = False
+    pairs = sorted(expect)
+    py = {p: bool(compiled[p[0]].search(texts[p[1]].text)) for p in pairs}
+    by_id = {e.id: e for e in entries}
+    js = _run_node(entries, texts, pairs, compiled, cache_file, reasons, fatal, result)
+    for (rid, k), must in expect.items():
+        t = texts[k]
+        got = py[(rid, k)]
+        if js is not None and js.get((rid, k)) is not None and js[(rid, k)] != got:
+            reasons[rid].append(f"Python and JavaScript disagree on {t.entry} {t.what}: "
+                                f"Python {'matches' if got else 'does not match'}, JavaScript "
+                                f"{'matches' if js[(rid, k)] else 'does not match'}")
+            fatal.add(rid)
+        if t.entry == rid and got != must:
+            reasons[rid].append(f"does not match its own {t.what}" if must else f"matches its own {t.what}")
+        elif t.entry != rid and got and t.entry not in by_id[rid].raw.get("overlaps", []):
+            reasons[rid].append(f"matches the {t.what} of {t.entry} (steals its pastes); if that is intended, "
+                                f"list '{t.entry}' in overlaps")
+    severity = "warning" if os.environ.get(GATE_ENV) == "warn" else "error"
+    for e in entries:
+        for reason in dict.fromkeys(reasons[e.id]):
+            result.problems.append(Problem(e.path, "regex", reason, severity=severity))
+    result.bad_regex = fatal
+    return result
+
+
+def _run_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, int]], compiled: dict[str, Any],
+              cache_file: Path | None, reasons: dict[str, list[str]], fatal: set[str],
+              result: GateResult) -> dict[tuple[str, int], bool | None] | None:
+    node = shutil.which("node")
+    if node is None:
+        result.problems.append(Problem("node", "", "Node.js not found: regexes are not checked in JavaScript",
+                                       severity="error"))
+        return None
+    order = {e.id: i for i, e in enumerate(entries)}
+    version = recheck_version()
+    cache_file = cache_file or ROOT / ".cache" / "regex-gate.json"
+    cache = _read_cache(cache_file) if version else {}
+    keys = [hashlib.sha256(f"{version}\n{e.regex_flags}\n{e.regex}".encode()).hexdigest() for e in entries]
+    todo = [i for i, e in enumerate(entries) if version and e.id not in fatal and keys[i] not in cache]
+    payload = {"regexes": [[e.regex, e.regex_flags] for e in entries], "texts": [t.text for t in texts],
+               "pairs": [[order[r], k] for r, k in pairs], "recheck": bool(todo), "recheck_todo": todo,
+               "recheck_timeout_ms": RECHECK_TIMEOUT_MS}
+    env = dict(os.environ, NODE_PATH=os.pathsep.join(str(d) for d in node_modules_dirs()))
+    proc = subprocess.run([node, str(NODE_SCRIPT)], input=json.dumps(payload), capture_output=True, text=True,
+                          env=env, timeout=600, check=False)
+    if proc.returncode != 0:
+        result.problems.append(Problem(str(NODE_SCRIPT), "", f"regex check in Node failed: {proc.stderr[-500:]}"))
+        return None
+    out = json.loads(proc.stdout)
+    for e, msg in zip(entries, out["compile"]):
+        if msg:
+            reasons[e.id].append(f"does not compile in JavaScript with flag u: {msg}")
+            fatal.add(e.id)
+    if version is None:
+        result.problems.append(Problem("node_modules/recheck", "", "recheck not installed (run `make setup`): "
+                                       "ReDoS check limited to RE2 syntax and the nested-quantifier rules",
+                                       severity="warning"))
+    else:
+        for i, verdict in enumerate(out.get("recheck") or []):
+            if verdict is not None:
+                cache[keys[i]] = verdict
+        for i, e in enumerate(entries):
+            verdict = cache.get(keys[i])
+            if verdict is None or e.id in fatal:
+                continue
+            if verdict["status"] == "vulnerable":
+                attack = f"; attack string {verdict['attack'][:80]!r}" if verdict.get("attack") else ""
+                reasons[e.id].append(f"recheck: {verdict['complexity']} backtracking{attack}")
+                fatal.add(e.id)
+            elif verdict["status"] != "safe":
+                reasons[e.id].append(f"recheck could not prove it safe ({verdict['status']} "
+                                     f"{verdict.get('error', '')}); simplify the regex")
+                fatal.add(e.id)
+        if todo:
+            _write_cache(cache_file, cache)
+    return {p: v for p, v in zip(pairs, out["pairs"])}
+
+
+def _read_cache(path: Path) -> dict[str, Any]:
+    try:
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return {}
+
+
+def _write_cache(path: Path, cache: dict[str, Any]) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(cache, sort_keys=True, indent=0), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass  # a cache only saves time

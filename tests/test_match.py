@@ -1,0 +1,201 @@
+"""The matcher: one shared case table through Python and the shipped JavaScript module (Node), generated
+cases, seed entries, adversarial pastes, and the `python -m generator match` CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.load import load_corpus
+from generator.match import Index, build_index, match, normalise
+from generator.paths import ENTRIES_DIR, ROOT
+from tests.conftest import SEEDS
+
+CASES = json.loads((Path(__file__).parent / "match_cases.json").read_text(encoding="utf-8"))["cases"]
+NODE_RUNNER = Path(__file__).parent / "match_node.mjs"
+
+
+@lru_cache(maxsize=4)
+def raw_index(entries: Path = ENTRIES_DIR) -> dict:
+    return build_index(load_corpus(entries).entries)
+
+
+def py_results(raw: dict, pastes: list[str], top: int = 5) -> list[list[dict]]:
+    index = Index.load(raw)
+    return [[{"id": r.id, "kind": r.kind, "score": r.score} for r in match(index, p, top).results] for p in pastes]
+
+
+def js_results(raw: dict, pastes: list[str], top: int = 5) -> list[list[dict]]:
+    """All pastes in one Node process running docs/assets/javascripts/matcher/matcher.js."""
+    payload = json.dumps({"index": raw, "pastes": pastes, "top": top}, ensure_ascii=True)
+    proc = subprocess.run(["node", str(NODE_RUNNER)], input=payload, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def paste_of(case: dict) -> str:
+    return case["paste"] if "paste" in case else (ROOT / case["paste_file"]).read_text(encoding="utf-8")
+
+
+def test_parity_table_same_ranked_results_in_python_and_javascript() -> None:
+    raw = raw_index()
+    pastes = [paste_of(c) for c in CASES]
+    py, js = py_results(raw, pastes), js_results(raw, pastes)
+    for case, a, b in zip(CASES, py, js):
+        assert a == b, case["name"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_parity_table_expected_first_entry(case: dict) -> None:
+    (results,) = py_results(raw_index(), [paste_of(case)])
+    kind = case.get("kind", "regex")
+    first = results[0]["id"] if results and results[0]["kind"] == kind else None
+    assert first == case["first"], results
+
+
+def _variants(draw: st.DrawFn, text: str) -> str:
+    """A sample as people paste it: CRLF, non-breaking spaces, emoji, case changes, surrounding lines."""
+    if draw(st.booleans()):
+        text = text.replace("\n", "\r\n")
+    if draw(st.booleans()):
+        text = text.replace(" ", draw(st.sampled_from(["\u00a0", "\u2003", "  ", "\t", " \u200b"])))
+    if draw(st.booleans()):
+        text = draw(st.sampled_from(["😀 ", "报错：", "\x1b[31m", "ſ\u212a "])) + text + draw(st.sampled_from(["", " 🚀", "\x1b[0m"]))
+    case = draw(st.sampled_from(["same", "upper", "lower", "swap"]))
+    text = {"same": text, "upper": text.upper(), "lower": text.lower(), "swap": text.swapcase()}[case]
+    before = draw(st.text(max_size=40))
+    after = draw(st.text(max_size=40))
+    return before + "\n" + text + "\n" + after
+
+
+def _all_samples() -> list[str]:
+    out = []
+    for e in load_corpus(ENTRIES_DIR).entries:
+        out += [e.signature, *e.raw.get("samples", [])]
+    return out
+
+
+SAMPLES = _all_samples()
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_generated_pastes_rank_the_same_in_both_runtimes(data: st.DataObject) -> None:
+    pastes = [_variants(data.draw, data.draw(st.sampled_from(SAMPLES))) for _ in range(25)]
+    pastes += [data.draw(st.text(max_size=300)) for _ in range(5)]
+    raw = raw_index()
+    assert py_results(raw, pastes) == js_results(raw, pastes)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(SAMPLES), st.sampled_from(["\r\n", "\n", "\r"]), st.sampled_from([" ", "\u00a0", "\t", "\u3000"]))
+def test_whitespace_variants_of_a_sample_keep_their_first_result(sample: str, newline: str, space: str) -> None:
+    index = Index.load(raw_index())
+    plain = match(index, sample).results
+    noisy = match(index, "x\n" + sample.replace("\n", newline).replace(" ", space) + newline).results
+    assert [r.id for r in plain][:1] == [r.id for r in noisy][:1]
+
+
+SEED_SIGNATURES = {e.id: e.signature for e in load_corpus(SEEDS).entries}
+
+
+@pytest.mark.parametrize("entry_id", sorted(SEED_SIGNATURES))
+def test_seed_entry_first_for_its_signature_and_inside_a_pytorch_traceback(entry_id: str) -> None:
+    index = Index.load(build_index(load_corpus(SEEDS).entries))
+    signature = SEED_SIGNATURES[entry_id]
+    message = signature.split("CUDA error: ", 1)[-1]
+    traceback = ("Traceback (most recent call last):\n  File \"train.py\", line 12, in <module>\n"
+                 "    loss.backward()\n"
+                 f"torch.AcceleratorError: CUDA error: {message}\n"
+                 "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace "
+                 "below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1\n")
+    for paste in (signature, traceback):
+        results = match(index, paste).results
+        assert results and results[0].id == entry_id and results[0].kind == "regex", (paste, results)
+    raw = build_index(load_corpus(SEEDS).entries)
+    assert py_results(raw, [signature, traceback]) == js_results(raw, [signature, traceback])
+
+
+ADVERSARIAL = {
+    "empty": "",
+    "whitespace": " \t\r\n\u00a0\u3000\n\n",
+    "1 MB, one line": "a" * 1_000_000,
+    "1 MB, many lines, with the error at the start": "RuntimeError: CUDA error: an illegal memory access was "
+                                                     "encountered\n" + ("x" * 99 + "\n") * 10_000,
+    "binary junk": bytes(range(256)).decode("latin-1") * 2000,
+    "CJK": "显存不足。内存访问非法。" * 1000,
+    "lone surrogates": "\ud800\udc00\udfff\ud83d cudaErrorAssert",
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_adversarial_pastes_are_answered_quickly_and_alike(name: str) -> None:
+    raw = raw_index()
+    paste = ADVERSARIAL[name]
+    start = time.perf_counter()
+    py = py_results(raw, [paste])
+    assert time.perf_counter() - start < 5
+    assert py == js_results(raw, [paste])
+    text = normalise(paste)
+    assert all(len(line) <= 4096 for line in text.split("\n"))
+
+
+def test_one_mb_paste_keeps_the_error_at_its_start() -> None:
+    (results,) = py_results(raw_index(), [ADVERSARIAL["1 MB, many lines, with the error at the start"]])
+    assert results[0]["id"] == "cuda/illegal-address"
+
+
+def test_scores_are_integers_and_ties_are_broken_by_id() -> None:
+    (results,) = py_results(raw_index(), ["code=700(cudaErrorIllegalAddress)"])
+    assert all(isinstance(r["score"], int) for r in results)
+    assert results == sorted(results, key=lambda r: (-r["score"], r["id"]))
+
+
+# ---- CLI ----
+
+def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", "match", *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def test_cli_json_shape_and_exit_codes() -> None:
+    proc = cli("--json", stdin="CUDA error at x.cu:3 code=700(cudaErrorIllegalAddress)")
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(proc.stdout)["results"]
+    assert results[0]["id"] == "cuda/illegal-address"
+    assert set(results[0]) == {"id", "error_code", "signature", "score", "kind", "url"}
+    assert results[0]["kind"] == "regex" and results[0]["url"].endswith("/cuda/illegal-address/")
+    none = cli("--json", stdin="the quick brown fox")
+    assert none.returncode == 1 and json.loads(none.stdout) == {"results": []}
+    assert cli("--top", "0", stdin="x").returncode == 2
+    assert cli("--nonsense").returncode == 2
+    assert cli(str(ROOT / "no-such-file.txt")).returncode == 2
+
+
+def test_cli_lang_zh_and_file_argument(tmp_path: Path) -> None:
+    f = tmp_path / "paste.txt"
+    f.write_text("torch.AcceleratorError: CUDA error: device-side assert triggered\n", encoding="utf-8")
+    proc = cli("--json", "--lang", "zh", "--top", "1", str(f))
+    (r,) = json.loads(proc.stdout)["results"]
+    assert r["id"] == "cuda/assert" and "/zh/cuda/assert/" in r["url"] and "设备端断言" in r["signature"]
+    text = cli("--lang", "zh", str(f))
+    assert text.returncode == 0 and "cuda/assert" in text.stdout and "最佳解决办法" in text.stdout
+
+
+def test_cli_jsonl_answers_each_line_in_order_like_javascript() -> None:
+    pastes = [paste_of(c) for c in CASES]
+    proc = cli("--jsonl", stdin="\n".join(json.dumps(p) for p in pastes) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(line)["results"] for line in proc.stdout.splitlines()]
+    assert len(lines) == len(pastes)
+    js = js_results(raw_index(), pastes)
+    assert [[(r["id"], r["kind"], r["score"]) for r in line] for line in lines] == \
+        [[(r["id"], r["kind"], r["score"]) for r in line] for line in js]
+    assert cli("--jsonl", stdin="not json\n").returncode == 2

@@ -1,0 +1,114 @@
+"""The paste box in headless Chromium: real tracebacks in en and zh, `?q=` links, header-search pastes,
+no index bytes before interaction, and a catastrophic pattern that must not freeze the page."""
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from generator.paths import ROOT
+from tests.browser import browser, serve
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+TRACEBACK = (ROOT / "entries/pytorch/embedding-index-out-of-range.repro/output.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    with browser() as b:
+        yield b
+
+
+def open_page(chromium, url: str):
+    page = chromium.new_page()
+    log: dict[str, list[str]] = {"console": [], "requests": []}
+    page.on("console", lambda m: log["console"].append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: log["console"].append(f"pageerror: {e}"))
+    page.on("request", lambda r: log["requests"].append(r.url))
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    return page, log
+
+
+def result_ids(page) -> list[str]:
+    items = page.locator(".ee-match__result")
+    items.first.wait_for(timeout=10_000)
+    return [items.nth(i).get_attribute("data-entry") for i in range(items.count())]
+
+
+@pytest.mark.parametrize("lang, prefix, label", [("en", "/", "Best workaround"), ("zh", "/zh/", "最佳解决办法")])
+def test_real_pytorch_traceback_in_home_box_finds_its_entry_first(chromium, real_site: Path, lang: str, prefix: str,
+                                                                  label: str) -> None:
+    with serve(real_site) as base:
+        page, log = open_page(chromium, base + prefix)
+        assert not [u for u in log["requests"] if "match-index" in u or "worker.js" in u], "fetched before interaction"
+        box = page.locator("#ee-match-input")
+        box.focus()
+        box.fill(TRACEBACK)
+        assert result_ids(page)[0] == "pytorch/embedding-index-out-of-range"
+        first = page.locator(".ee-match__result").first
+        assert first.locator("a").get_attribute("href") == base + prefix + "pytorch/embedding-index-out-of-range/"
+        assert first.locator("mark").first.inner_text() == "Assertion `srcIndex < srcSelectDimSize` failed"
+        assert label in first.inner_text()
+        if lang == "zh":
+            assert "断言" in first.locator("a").inner_text()
+        assert [u for u in log["requests"] if u.endswith("match-index.json")]
+        assert not [c for c in log["console"] if c.startswith(("error", "pageerror", "warning"))], log["console"]
+
+
+def test_q_deep_link_on_the_match_page(chromium, seed_site: Path) -> None:
+    with serve(seed_site) as base:
+        paste = "CUDA error: invalid sync object"
+        page, log = open_page(chromium, f"{base}/zh/match/?q={quote(paste)}")
+        assert result_ids(page)[0] == "cuda/cuda-error-invalid-sync-object"
+        assert page.locator("#ee-match-input").input_value() == paste
+        assert not page.evaluate("document.getElementById('__search').checked")  # Material's dialog stays shut
+        page.wait_for_timeout(100)
+        assert "q=" in page.url
+
+
+def test_nothing_similar_offers_full_text_search(chromium, seed_site: Path) -> None:
+    with serve(seed_site) as base:
+        page, _ = open_page(chromium, f"{base}/match/?q={quote('the quick brown fox')}")
+        page.locator(".ee-match__none").wait_for(timeout=10_000)
+        page.locator(".ee-match__search").click()
+        assert page.evaluate("document.getElementById('__search').checked")
+
+
+def test_error_pasted_into_header_search_opens_the_match_page(chromium, seed_site: Path) -> None:
+    with serve(seed_site) as base:
+        page, _ = open_page(chromium, base + "/")
+        page.locator(".md-search__input").first.click()
+        page.evaluate("""(text) => {
+            const data = new DataTransfer(); data.setData('text/plain', text);
+            document.querySelector('.md-search__input').dispatchEvent(
+                new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+        }""", "Traceback (most recent call last):\nRuntimeError: CUDA error: invalid sync object")
+        page.wait_for_url("**/match/?q=*", timeout=10_000)
+        assert result_ids(page)[0] == "cuda/cuda-error-invalid-sync-object"
+
+
+def test_slow_pattern_does_not_freeze_the_page(chromium, seed_site: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(seed_site, site)
+    path = site / "assets/generated/match-index.json"
+    index = json.loads(path.read_text(encoding="utf-8"))
+    # Exponential in any backtracking engine; the build gate would never let it through.
+    index["entries"].append({"id": "cuda/zz-slow", "s": "slow", "re": "^(a+)+$", "lit": ["aaaa"]})
+    path.write_text(json.dumps(index), encoding="utf-8")
+    with serve(site) as base:
+        page, log = open_page(chromium, base + "/match/")
+        box = page.locator("#ee-match-input")
+        box.focus()
+        box.fill("a" * 40 + "!\nCUDA error: invalid sync object")
+        page.wait_for_timeout(300)
+        start = time.perf_counter()
+        assert page.evaluate("1 + 1") == 2  # the main thread answers while the worker is stuck
+        assert time.perf_counter() - start < 0.5
+        assert result_ids(page)[0] == "cuda/cuda-error-invalid-sync-object"
+        assert "cuda/zz-slow" not in result_ids(page)
+        assert any("cuda/zz-slow" in c for c in log["console"] if c.startswith("warning")), log["console"]

@@ -1,0 +1,101 @@
+"""The regex gate on fixture corpora: every failing regex is a build error `file: regex: reason`."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.load import load_corpus
+from generator.problems import BuildError
+from generator.regex_gate import check_regexes, recheck_version, syntax_problems
+from generator.site import build
+from tests.conftest import seed, write_entry
+
+ID = "cuda/cuda-error-invalid-sync-object"
+
+
+def gate_messages(corpus_dir: Path, tmp_path: Path) -> list[str]:
+    result = check_regexes(load_corpus(corpus_dir).entries, cache_file=tmp_path / "cache.json")
+    return [str(p) for p in result.problems if p.severity == "error"]
+
+
+def with_regex(corpus_dir: Path, regex: str, **extra: object) -> None:
+    data = seed(ID)
+    data["regex"] = regex
+    data.update(extra)
+    write_entry(corpus_dir, data)
+
+
+def test_seed_corpus_passes_the_gate(corpus_dir: Path, tmp_path: Path) -> None:
+    assert gate_messages(corpus_dir, tmp_path) == []
+
+
+@pytest.mark.parametrize("regex, reason", [
+    (r"CUDA error: (?:invalid\s?)+ sync object", "nested quantifiers"),
+    (r"CUDA error: (invalid|in\w+)* sync object", "branches can start with the same character"),
+    (r"CUDA error: ([a-z]+)+ sync object", "nested quantifiers"),
+    (r"(?i)CUDA error: invalid sync object", "inline flags"),
+    (r"CUDA error: (?P<what>invalid) sync object", "named groups"),
+    (r"CUDA error: invalid sync object\Z", r"\A and \Z"),
+    (r"(?<=CUDA error: )invalid sync object", "not RE2 syntax"),
+    (r"CUDA error: (invalid) \1?sync object", "not RE2 syntax"),
+    (r"CUDA error: invalid sync object|x*", "matches the empty string"),
+    (r"CUDA error: invalid sync object{", "does not compile in JavaScript"),
+    (r"CUDA error: invalid sync (object", "does not compile in Python"),
+    (r"\bCUD\b|invalid sync object", "no required literal of 4+"),
+    (r"CUDA error: invalid sync objects", "does not match its own signature"),
+])
+def test_bad_regex_is_rejected_with_its_reason(corpus_dir: Path, tmp_path: Path, regex: str, reason: str) -> None:
+    with_regex(corpus_dir, regex)
+    messages = gate_messages(corpus_dir, tmp_path)
+    assert any(m.startswith(f"entries/cuda/{ID.split('/')[1]}.json: regex: ") and reason in m for m in messages), messages
+
+
+def test_catastrophic_backtracking_regex_stops_the_build(corpus_dir: Path, tmp_path: Path) -> None:
+    with_regex(corpus_dir, r"CUDA error: (?:\w+\s?)+ sync object")
+    with pytest.raises(BuildError) as err:
+        build(corpus_dir, tmp_path / "docs", "https://example.invalid/repo")
+    assert any(p.field == "regex" and "backtrack" in p.message and p.file.endswith(".json") for p in err.value.problems)
+    assert not (tmp_path / "docs").exists()
+
+
+@pytest.mark.skipif(recheck_version() is None, reason="recheck not installed (make setup)")
+def test_recheck_finds_polynomial_backtracking(corpus_dir: Path, tmp_path: Path) -> None:
+    with_regex(corpus_dir, r"CUDA error: [^`]*invalid sync object[^`]*")
+    assert any("recheck: polynomial" in m for m in gate_messages(corpus_dir, tmp_path))
+
+
+def test_non_ascii_with_flag_i_is_rejected() -> None:
+    reasons, _ = syntax_problems("Größe überschritten", "i")
+    assert any("fold differently" in r for r in reasons)
+
+
+def test_samples_and_near_misses_are_checked(corpus_dir: Path, tmp_path: Path) -> None:
+    with_regex(corpus_dir, "invalid sync object", samples=["cudaErrorInvalidSyncObject: invalid sync thing"],
+               near_misses=["CUDA error: invalid sync object"])
+    messages = gate_messages(corpus_dir, tmp_path)
+    assert any("does not match its own samples[0]" in m for m in messages), messages
+    assert any("matches its own near_misses[0]" in m for m in messages), messages
+
+
+def test_stealing_another_signature_needs_overlaps(corpus_dir: Path, tmp_path: Path) -> None:
+    thief = seed(ID)
+    thief.update(id="cuda/thief", regex="invalid sync object|driver is in a state")
+    write_entry(corpus_dir, thief)
+    messages = gate_messages(corpus_dir, tmp_path)
+    assert any("cuda/thief.json: regex: matches the signature of cuda/cuda-error-driver-unloading" in m
+               for m in messages), messages
+    thief["overlaps"] = [ID, "cuda/cuda-error-driver-unloading"]
+    write_entry(corpus_dir, thief)
+    assert not [m for m in gate_messages(corpus_dir, tmp_path) if "thief.json" in m]
+
+
+def test_match_index_is_written_and_compact(corpus_dir: Path, tmp_path: Path) -> None:
+    build(corpus_dir, tmp_path / "docs", "https://example.invalid/repo")
+    raw = (tmp_path / "docs/assets/generated/match-index.json").read_text(encoding="utf-8")
+    index = json.loads(raw)
+    assert "\n " not in raw and [e["id"] for e in index["entries"]] == sorted(e["id"] for e in index["entries"])
+    row = next(e for e in index["entries"] if e["id"] == ID)
+    assert row["lit"] and row["nm"] == ["cudaErrorInvalidSyncObject"] and row["cd"] == [806]
+    assert row["w"] and row["sz"] and "re" in row
