@@ -33,7 +33,6 @@ from generator.model import Entry
 from generator.paths import ROOT
 from generator.problems import Problem
 
-GATE_ENV = "ENCYCLOPEDIA_REGEX_GATE"  # "warn": report failures as warnings (only while entries are being fixed)
 NODE_SCRIPT = Path(__file__).resolve().parent / "regex_gate.cjs"
 RECHECK_TIMEOUT_MS = 10_000
 _REPEATS = tuple(op for op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", None)) if op)
@@ -250,10 +249,9 @@ def check_regexes(entries: list[Entry], cache_file: Path | None = None) -> GateR
         elif t.entry != rid and got and t.entry not in by_id[rid].raw.get("overlaps", []):
             reasons[rid].append(f"matches the {t.what} of {t.entry} (steals its pastes); if that is intended, "
                                 f"list '{t.entry}' in overlaps")
-    severity = "warning" if os.environ.get(GATE_ENV) == "warn" else "error"
     for e in entries:
         for reason in dict.fromkeys(reasons[e.id]):
-            result.problems.append(Problem(e.path, "regex", reason, severity=severity))
+            result.problems.append(Problem(e.path, "regex", reason))
     result.bad_regex = fatal
     return result
 

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from generator.paths import ENTRIES_DIR
-from generator.regex_gate import GATE_ENV
 from tests.sitebuild import build_site
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -54,9 +53,5 @@ def seed_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built from the repository's entries/.
-
-    Some current entries fail the regex gate (regexes that steal other entries' signatures, one quadratic
-    pattern); until they are fixed this build reports gate failures as warnings. The gate's own tests use
-    fixture corpora (tests/test_regex_gate.py). Remove the env once `python -m generator build` passes."""
-    return _build(tmp_path_factory, "real-site", ENTRIES_DIR, {GATE_ENV: "warn"})
+    """The site built from the repository's entries/, with every gate enforced."""
+    return _build(tmp_path_factory, "real-site", ENTRIES_DIR)

@@ -143,9 +143,8 @@ def home_page_bytes(chromium, site: Path) -> tuple[int, list[str]]:
 
 
 def build_real_site(work: Path) -> Path:
-    from generator.regex_gate import GATE_ENV
     from tests.sitebuild import build_site
-    site, proc = build_site(ENTRIES_DIR, work, {GATE_ENV: "warn"})
+    site, proc = build_site(ENTRIES_DIR, work)
     if proc.returncode != 0:
         raise SystemExit(proc.stderr[-2000:])
     return site
