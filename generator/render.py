@@ -1,6 +1,7 @@
 """Render entries, articles and index pages to Markdown, in English and Chinese."""
 from __future__ import annotations
 
+import html
 import json
 import posixpath
 from dataclasses import dataclass, field
@@ -66,7 +67,9 @@ def pct(x: float) -> str:
 
 
 def front_matter(title: str, description: str, extra: dict[str, Any] | None = None) -> Markup:
-    data = {"title": title, "description": description[:160]}
+    # Material puts page.title and meta description into the HTML unescaped (<title>, header, <meta content>):
+    # escape them here, once, so untrusted titles stay text there too.
+    data = {"title": html.escape(title, quote=True), "description": html.escape(description[:160], quote=True)}
     data.update(extra or {})
     # JSON is valid YAML; ensure_ascii keeps odd Unicode (line separators, RTL marks) out of the YAML parser.
     return Markup("\n".join(f"{k}: {json.dumps(v, ensure_ascii=True)}" for k, v in data.items()))
