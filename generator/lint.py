@@ -161,8 +161,10 @@ def entry_problems(e: Entry, known: set[str], today: dt.date, reference: Path | 
     for i, target in enumerate(e.raw.get("overlaps", [])):
         if target not in known:
             out.append(_p(e, f"overlaps.{i}", "E401", f"'{target}' is not an entry"))
-    if e.replaced_by and e.replaced_by not in known:
-        out.append(_p(e, "replaced_by", "E401", f"'{e.replaced_by}' is not an entry"))
+    for name in ("replaced_by", "belongs_to"):  # belongs_to: scenario entries name their error-code entry
+        target = e.raw.get(name)
+        if isinstance(target, str) and target not in known:
+            out.append(_p(e, name, "E401", f"'{target}' is not an entry"))
     return out
 
 

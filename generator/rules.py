@@ -12,7 +12,7 @@ class Rule:
     name: str
     summary: str
     summary_zh: str
-    zh: str = "on"  # "on": also checks the zh fields; "off": does not fit Chinese text; "only": zh fields only
+    zh: str = ""  # "on": checks zh text too; "off": does not fit Chinese text; "only": zh fields only; "": not about text
     why: str = ""  # the reason behind a severity choice that is not obvious
 
     @property
@@ -36,7 +36,7 @@ RULES: dict[str, Rule] = {r.code: r for r in [
     _R("E005", "domain-does-not-match-id", "`domain` differs from the first part of the id (the folder).",
        "`domain` 与 id 的第一部分（所在文件夹）不一致。"),
     _R("E006", "placeholder-not-filled", "A value still holds a `FILL IN` placeholder from `python -m generator new`.",
-       "仍有 `python -m generator new` 生成的 `FILL IN` 占位内容未填写。"),
+       "仍有 `python -m generator new` 生成的 `FILL IN` 占位内容未填写。", zh="on"),
     _R("W001", "stray-file", "A file in `entries/` that is neither an entry, an article, nor a reproduction file.",
        "`entries/` 中既不是条目、文章，也不是复现文件的文件。"),
     _R("W002", "acknowledgement-unused", "`acknowledged` names a rule that does not fire for this entry, or one that "
@@ -50,15 +50,15 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "解决办法的 `how` 与 `action` 完全相同（页面只显示一次）。", zh="off",
        why="A warning: the page already drops the repetition, so readers lose nothing."),
     _R("E103", "unbalanced-backticks", "An odd number of backticks: a code span is not closed.",
-       "反引号个数为奇数：有代码片段没有闭合。"),
+       "反引号个数为奇数：有代码片段没有闭合。", zh="on"),
     _R("W104", "raw-html", "Text that looks like an HTML tag outside backticks; it is shown as text, never rendered.",
        "反引号之外出现了类似 HTML 标签的文本；它只会作为文字显示，不会被渲染。",
        why="A warning: real messages contain angle brackets (`<lambda>`, `std::vector<float>`); the renderer escapes "
-           "them either way, so the advice is only to put code in backticks."),
+           "them either way, so the advice is only to put code in backticks.", zh="on"),
     _R("E105", "mojibake", "Broken characters such as `â€™` (UTF-8 read as Windows-1252), found with ftfy.",
-       "乱码，例如 `â€™`（UTF-8 被当作 Windows-1252 读取），由 ftfy 检出。"),
+       "乱码，例如 `â€™`（UTF-8 被当作 Windows-1252 读取），由 ftfy 检出。", zh="on"),
     _R("W106", "mojibake-repaired", "An article had mojibake; it was repaired on load and its page says so. Fix the file.",
-       "文章中有乱码，加载时已自动修复并在页面上注明。请修正源文件。"),
+       "文章中有乱码，加载时已自动修复并在页面上注明。请修正源文件。", zh="on"),
     # regex (the gate itself lives in generator/match.py)
     _R("E201", "regex-differs-between-runtimes", "The regex does not compile, or means something different, in Python "
        "and in JavaScript (`u` flag).",
@@ -80,9 +80,9 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "matched by the regex.",
        "`error_code` 对应的真实消息不在 signature 中，或正则表达式匹配不到它。", zh="off"),
     # transition graph
-    _R("E401", "graph-unknown-reference", "`transition_graph`, `overlaps`, `replaced_by` or an article's `entries` "
-       "names an id that does not exist.",
-       "`transition_graph`、`overlaps`、`replaced_by` 或文章的 `entries` 引用了不存在的 id。"),
+    _R("E401", "graph-unknown-reference", "`transition_graph`, `overlaps`, `replaced_by`, `belongs_to` or an "
+       "article's `entries` names an id that does not exist.",
+       "`transition_graph`、`overlaps`、`replaced_by`、`belongs_to` 或文章的 `entries` 引用了不存在的 id。"),
     _R("E402", "graph-self-edge", "An entry lists itself in its own `transition_graph`.",
        "条目在自己的 `transition_graph` 中引用了自己。"),
     _R("E403", "graph-contradictory-edges", "A leads to B and B leads to A, declared by either side "
@@ -148,7 +148,8 @@ def rules_page(lang: str) -> str:
              "reported, and shown on the entry's page. Field types, ranges and date formats are checked by the "
              "JSON Schema (`generator/schema/entry.schema.json`), not listed here; they are errors too.")
     head = ("| 代码 | 名称 | 级别 | 中文字段 | 说明 |" if zh else "| Code | Name | Severity | zh fields | What it means |")
-    zh_word = {"on": "检查", "off": "不适用", "only": "仅中文"} if zh else {"on": "checked", "off": "off", "only": "zh only"}
+    zh_word = {"on": "检查", "off": "不检查", "only": "仅中文", "": "—"} if zh else \
+        {"on": "checked", "off": "off", "only": "zh only", "": "—"}
     rows = []
     for r in RULES.values():
         sev = ("错误" if r.severity == "error" else "警告") if zh else r.severity
