@@ -10,6 +10,8 @@ from typing import Any
 from generator.lint import PLACEHOLDER
 from generator.translation import stamp
 
+# Fields that only make sense later (a reproduction run, retirement, a parent error-code entry): left out.
+OMITTED = frozenset({"reproduction", "replaced_by", "belongs_to"})
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")
 F = PLACEHOLDER
 
