@@ -14,8 +14,7 @@ DEFAULT_REPO_URL = "https://github.com/cuda-error-encyclopedia/encyclopedia"
 
 def _print_problems(problems: list[Problem], stream=sys.stderr) -> None:
     for p in sorted(problems):
-        prefix = "warning" if p.severity == "warning" else "error"
-        print(f"{prefix}: {p}", file=stream)
+        print(f"{p.severity}: {p}", file=stream)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -37,6 +36,37 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_match(args: argparse.Namespace) -> int:
     from generator.match_cli import run_match
     return run_match(args)
+def cmd_validate(args: argparse.Namespace) -> int:
+    from generator.report import format_report, select
+    from generator.lint import check
+    entries = Path(args.entries)
+    report = check(entries, Path(args.reference))
+    problems, missing = select(report.problems, entries, [Path(p) for p in args.paths])
+    print(format_report(problems, entries, args.format, missing), end="")
+    return 1 if missing or any(p.severity == "error" for p in problems) else 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from generator.scaffold import new_entry
+    try:
+        path = new_entry(Path(args.entries), args.id)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"created {path}\nreplace every 'FILL IN' value, then run: python -m generator validate {path}")
+    return 0
+
+
+def cmd_stamp(args: argparse.Namespace) -> int:
+    from generator.scaffold import stamp_file
+    for name in args.paths:
+        try:
+            changed = stamp_file(Path(name))
+        except (OSError, ValueError) as exc:
+            print(f"error: {name}: {exc}", file=sys.stderr)
+            return 1
+        print(f"{'stamped' if changed else 'unchanged'}: {name}")
+    return 0
 
 
 def parser() -> argparse.ArgumentParser:
@@ -58,6 +88,19 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--entries", default=str(ENTRIES_DIR))
     m.add_argument("--index", help="a match-index.json written by the build, instead of reading --entries")
     m.set_defaults(func=cmd_match)
+    v = sub.add_parser("validate", help="report every problem in entries/ (or only in PATHS), exit 1 on any error")
+    v.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to report on (default: all)")
+    v.add_argument("--format", choices=("text", "json", "github"), default="text")
+    v.add_argument("--entries", default=str(ENTRIES_DIR))
+    v.add_argument("--reference", default=str(REFERENCE_FILE))
+    v.set_defaults(func=cmd_validate)
+    n = sub.add_parser("new", help="scaffold entries/<domain>/<slug>.json with every field (never overwrites)")
+    n.add_argument("id", metavar="DOMAIN/SLUG")
+    n.add_argument("--entries", default=str(ENTRIES_DIR))
+    n.set_defaults(func=cmd_new)
+    s = sub.add_parser("stamp", help="record in translated_from what each zh field was translated from")
+    s.add_argument("paths", nargs="+", metavar="PATH")
+    s.set_defaults(func=cmd_stamp)
     return ap
 
 

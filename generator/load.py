@@ -15,10 +15,12 @@ import yaml
 
 from generator.model import Article, DeadEnd, Entry, VersionRow, Workaround, ZhText
 from generator.problems import Problem
+from generator.rules import RESERVED
 from generator.paths import SCHEMA_DIR
 from generator.versions import split_version
 
 MAX_FILE_BYTES = 1_000_000
+_SAFE_NAME = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
 
 
@@ -89,17 +91,71 @@ def read_text(path: Path, rel: str) -> tuple[str | None, list[Problem]]:
 
 def parse_entry_json(text: str, rel: str) -> tuple[Any, list[Problem]]:
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates), []
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
     except _DuplicateKey as exc:
         return None, [Problem(rel, str(exc), "duplicate key")]
     except json.JSONDecodeError as exc:
         return None, [Problem(rel, "", f"invalid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")]
     except RecursionError:
         return None, [Problem(rel, "", "invalid JSON: nested too deeply")]
+    problems = unicode_problems(data, rel)
+    return (None, problems) if problems else (data, [])
 
 
-def load_entry(path: Path, root: Path) -> tuple[Entry | None, list[Problem]]:
-    rel = path.relative_to(root.parent).as_posix() if root.parent in path.parents else path.as_posix()
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def unicode_problems(data: Any, rel: str, max_depth: int = 64) -> list[Problem]:
+    """JSON escapes can smuggle in lone surrogates ('\\ud800'), which are not Unicode text and cannot be written
+    out as UTF-8; and nesting deeper than any field needs only exercises recursion limits downstream."""
+    out: list[Problem] = []
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > max_depth:
+            return [Problem(rel, where, f"nested more than {max_depth} levels deep")]
+        if isinstance(value, str) and _SURROGATE.search(value):
+            out.append(Problem(rel, where, "contains a lone surrogate (a \\ud800-\\udfff escape): not valid Unicode text"))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if _SURROGATE.search(k):
+                    out.append(Problem(rel, where, "a key contains a lone surrogate: not valid Unicode text"))
+                    continue
+                stack.append((v, f"{where}.{k}" if where else k, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}.{i}" if where else str(i), depth + 1) for i, v in enumerate(value))
+    return sorted(out)
+
+
+def _rel(path: Path, root: Path) -> str:
+    return path.relative_to(root.parent).as_posix() if root.parent in path.parents else path.as_posix()
+
+
+def path_problems(parts: tuple[str, ...], rel: str, others: frozenset[str] = frozenset()) -> list[Problem]:
+    """E004 / E003 for a file's folder and name (without suffix), checked before the file is even read:
+    ids become output paths, so an unsafe or reserved name must never reach the renderer."""
+    for part in parts:
+        if not _SAFE_NAME.match(part.lower()):
+            return [Problem(rel, "", f"'{part}' is not a safe name: use lowercase letters, digits and single hyphens",
+                            code="E004")]
+        if part.lower() in RESERVED:
+            return [Problem(rel, "", f"'{part}' is reserved for the site's own pages; choose another name",
+                            code="E004")]
+    name = "/".join(parts)
+    if name != name.lower():
+        twin = f"; it differs only by case from '{name.lower()}'" if name.lower() in others else ""
+        return [Problem(rel, "", f"'{name}' has capital letters: ids and file names are lowercase{twin}",
+                        code="E003")]
+    return []
+
+
+def load_entry(path: Path, root: Path, ids: frozenset[str] = frozenset()) -> tuple[Entry | None, list[Problem]]:
+    """`ids`: the ids that all entry files' paths give, to tell a duplicate (E002) from a plain mismatch (E001)."""
+    rel = _rel(path, root)
+    expected = path.relative_to(root).with_suffix("").as_posix()
+    problems = path_problems(tuple(expected.split("/")), rel, ids)
+    if problems:
+        return None, problems
     text, problems = read_text(path, rel)
     if text is None:
         return None, problems
@@ -109,8 +165,10 @@ def load_entry(path: Path, root: Path) -> tuple[Entry | None, list[Problem]]:
     problems = schema_problems(data, rel)
     if problems:
         return None, problems
-    expected = path.relative_to(root).with_suffix("").as_posix()
     if data["id"] != expected:
+        if data["id"] in ids:
+            return None, [Problem(rel, "id", f"'{data['id']}' is already the id of entries/{data['id']}.json; "
+                                  f"this file's path says '{expected}'", code="E002")]
         return None, [Problem(rel, "id", f"is '{data['id']}' but the file path says '{expected}'", code="E001")]
     return to_entry(data, rel), []
 
@@ -176,20 +234,23 @@ def _repair(text: str, rel: str, problems: list[Problem]) -> tuple[str, bool]:
     fixed = ftfy.fix_encoding(text)
     if fixed != text:
         problems.append(Problem(rel, "body", "mojibake repaired on load (e.g. 'â€™' → '’'); fix the source file",
-                                severity="warning", code="W301"))
+                                severity="warning", code="W106"))
         return fixed, True
     return text, False
 
 
 def load_article(path: Path, root: Path) -> tuple[Article | None, list[Problem]]:
-    rel = path.relative_to(root.parent).as_posix() if root.parent in path.parents else path.as_posix()
+    rel = _rel(path, root)
+    problems = path_problems((path.stem,), rel)
+    if problems:
+        return None, problems
     text, problems = read_text(path, rel)
     if text is None:
         return None, problems
     meta, body, problems = _front_matter(text, rel)
     if meta is None:
         return None, problems
-    problems = schema_problems(meta, rel, "article.schema.json")
+    problems = unicode_problems(meta, rel) or schema_problems(meta, rel, "article.schema.json")
     if problems:
         return None, problems
     if meta["id"] != path.stem:
@@ -221,10 +282,10 @@ def load_corpus(root: Path) -> Corpus:
     if not root.is_dir():
         corpus.problems.append(Problem(str(root), "", "entries folder not found"))
         return corpus
-    for path in sorted(root.glob("*/*.json")):
-        if path.parent.name == "articles":
-            continue
-        entry, problems = load_entry(path, root)
+    files = [p for p in sorted(root.glob("*/*.json")) if p.parent.name != "articles"]
+    ids = frozenset(p.relative_to(root).with_suffix("").as_posix() for p in files)
+    for path in files:
+        entry, problems = load_entry(path, root, ids)
         corpus.problems.extend(problems)
         if entry:
             corpus.entries.append(entry)

@@ -79,7 +79,8 @@ def _escape_article_text(text: str) -> str:
         part = part.replace("&", "&amp;").replace("<", "&lt;")
         # attr_list / md_in_html syntax and Jinja-looking braces stay literal text
         part = part.replace("{", "&#123;").replace("}", "&#125;")
-        part = _LINK_DEST.sub(lambda m: m.group(1) + _clean_dest(m.group(2)) + m.group(3), part)
+        # Images become links: no remote loads from untrusted text (the site must work where hosts are blocked).
+        part = _LINK_DEST.sub(lambda m: m.group(1).lstrip("!") + _clean_dest(m.group(2)) + m.group(3), part)
         out.append(part)
     return "".join(out)
 

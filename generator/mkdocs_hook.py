@@ -21,6 +21,7 @@ from generator.site import build
 
 log = logging.getLogger("mkdocs.hooks.generator")
 _URL_ATTR = re.compile(r'(\s(?:href|src|xlink:href|action|formaction)\s*=\s*")([^"]*)(")', re.I)
+_TAG = re.compile(r"<[A-Za-z][^<>]*>")
 _SCHEME = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9+.-]*):")
 
 
@@ -76,5 +77,9 @@ def on_post_page(output: str, page, config: MkDocsConfig) -> str:  # noqa: ANN00
 
 
 def on_page_content(html: str, page, config: MkDocsConfig, files) -> str:  # noqa: ANN001
-    """Any link whose scheme is not http(s)/mailto/relative becomes '#': a guard behind the escaping."""
-    return _URL_ATTR.sub(lambda m: m.group(0) if safe_href(m.group(2)) else m.group(1) + "#" + m.group(3), html)
+    """Any link whose scheme is not http(s)/mailto/relative becomes '#': a guard behind the escaping. Only real
+    tags are touched, so escaped payloads shown as text read exactly as written."""
+    def guard(tag: re.Match[str]) -> str:
+        return _URL_ATTR.sub(lambda m: m.group(0) if safe_href(m.group(2)) else m.group(1) + "#" + m.group(3),
+                             tag.group(0))
+    return _TAG.sub(guard, html)

@@ -13,6 +13,7 @@ The JavaScript side (compile with flag `u`, run the same pairs, recheck) is one 
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -324,3 +325,32 @@ def _write_cache(path: Path, cache: dict[str, Any]) -> None:
         tmp.replace(path)
     except OSError:
         pass  # a cache only saves time
+
+
+# Stable lint codes for the gate's findings (the rule table is generator/rules.py).
+_CODES = (
+    ("E205", ("(steals its pastes)",)),
+    ("E204", ("matches its own near_misses",)),
+    ("E203", ("does not match its own",)),
+    ("E202", ("not RE2 syntax", "nested quantifiers", "quantified alternation", "recheck", "matches the empty string",
+              "has no required literal")),
+    ("E201", ("does not compile", "inline flags", "named groups", "non-ASCII characters with flag", "\\A and \\Z",
+              "Python and JavaScript disagree")),
+)
+
+
+def rule_code(reason: str) -> str:
+    for code, needles in _CODES:
+        if any(n in reason for n in needles):
+            return code
+    return "E201"
+
+
+def regex_problems(entries: list[Entry]) -> list[Problem]:
+    """The gate as lint problems: each reason under its stable E2xx code (the gate's own warnings keep theirs)."""
+    out = []
+    for p in check_regexes(entries).problems:
+        if p.severity == "error":
+            p = dataclasses.replace(p, code=rule_code(p.message))
+        out.append(p)
+    return out

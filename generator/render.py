@@ -1,9 +1,10 @@
 """Render entries, articles and index pages to Markdown, in English and Chinese."""
 from __future__ import annotations
 
+import html
 import json
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 import jinja2
@@ -14,6 +15,8 @@ from generator.i18n import strings
 from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
 from generator.model import Article, Entry
 from generator.paths import TEMPLATES_DIR
+from generator.problems import Problem
+from generator.rules import RULES
 from generator.translation import zh_status
 from generator.versions import version_key
 
@@ -45,6 +48,7 @@ class Site:
     effective_tier: dict[str, str]  # entry id -> tier shown (may be upgraded by checks)
     repo_url: str
     edit_branch: str = "main"
+    notices: dict[str, tuple[Problem, ...]] = field(default_factory=dict)  # entry id -> open lint warnings
 
 
 def page_file(path: str, lang: str) -> str:
@@ -63,7 +67,9 @@ def pct(x: float) -> str:
 
 
 def front_matter(title: str, description: str, extra: dict[str, Any] | None = None) -> Markup:
-    data = {"title": title, "description": description[:160]}
+    # Material puts page.title and meta description into the HTML unescaped (<title>, header, <meta content>):
+    # escape them here, once, so untrusted titles stay text there too.
+    data = {"title": html.escape(title, quote=True), "description": html.escape(description[:160], quote=True)}
     data.update(extra or {})
     # JSON is valid YAML; ensure_ascii keeps odd Unicode (line separators, RTL marks) out of the YAML parser.
     return Markup("\n".join(f"{k}: {json.dumps(v, ensure_ascii=True)}" for k, v in data.items()))
@@ -176,6 +182,12 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     if e.belongs_to and e.belongs_to in site.entries:
         parent = site.entries[e.belongs_to]
         belongs_to = {"code": parent.error_code or parent.id}
+    # Acknowledged errors and open warnings are shown, never hidden: the reader sees what the checks found.
+    acknowledged = [{"rule": a["rule"], "name": RULES[a["rule"]].name if a["rule"] in RULES else "",
+                     "reason": a["reason"]} for a in e.acknowledged]
+    notices = [{"code": p.code, "field": p.field,
+                "text": p.message if lang == "en" else RULES[p.code].summary_zh if p.code in RULES else p.message}
+               for p in sorted(site.notices.get(e.id, ()), key=lambda p: (p.code, p.field))]
 
     description = e.signature if lang == "en" else title
     ctx = {
@@ -185,6 +197,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "domain_link": link(f"browse/{e.domain}"),
         "badges": badges, "belongs_to": belongs_to, "signature_verbatim": md_verbatim(e.signature),
         "corrections": corrections, "root_cause_block": root_cause_block,
+        "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
         "dead_ends": dead_ends, "workarounds": workarounds,
         "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
         "untranslated_badge": Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span>'),

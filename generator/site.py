@@ -12,16 +12,17 @@ from generator.cuda_reference import load_reference
 from generator.facts import check_cuda_facts, effective_tier
 from generator.graph import build_graph
 from generator.i18n import LANGS
-from generator.load import Corpus, load_corpus
+from generator.lint import check
+from generator.load import Corpus
 from generator.match import build_index
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
-from generator.regex_gate import check_regexes
 from generator.render import Site, page_file, render_article, render_entry
+from generator.rules import rules_page
 
 # Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten).
 OWNED_DIRS = ("cuda", "pytorch", "cupy", "jax", "cudnn", "nccl", "triton", "tensorflow",
-              "articles", "browse", "api", "assets/generated")
+              "articles", "browse", "api", "rules", "assets/generated")
 MERMAID_JS = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
 MATCH_INDEX = "assets/generated/match-index.json"
 
@@ -35,20 +36,19 @@ class BuildResult:
     files: dict[str, bytes] = field(default_factory=dict)
 
 
-def make_site(corpus: Corpus, repo_url: str, reference: Path = REFERENCE_FILE) -> tuple[Site, list[Problem]]:
+def make_site(corpus: Corpus, repo_url: str, reference: Path = REFERENCE_FILE,
+              notices: dict[str, tuple[Problem, ...]] | None = None) -> tuple[Site, list[Problem]]:
+    """The site model; `notices`: lint warnings to show on each entry's page (see lint.Report.page_notices)."""
     entries = {e.id: e for e in corpus.entries}
     problems: list[Problem] = []
     tiers: dict[str, str] = {}
     ref = load_reference(reference) if reference.exists() else None
-    if ref is None:
-        problems.append(Problem(str(reference), "", "CUDA reference table not found: facts are not checked",
-                                severity="warning", code="W300"))
     for e in corpus.entries:
         facts = check_cuda_facts(e, ref) if ref else []
         tiers[e.id] = effective_tier(e, facts) if ref else ("reproduced" if e.reproduction else "ai_generated")
     links = {a.id: related_entries(a, corpus.entries) for a in corpus.articles}
     site = Site(entries=entries, graph=build_graph(corpus.entries), articles=corpus.articles,
-                article_links=links, effective_tier=tiers, repo_url=repo_url.rstrip("/"))
+                article_links=links, effective_tier=tiers, repo_url=repo_url.rstrip("/"), notices=notices or {})
     return site, problems
 
 
@@ -68,6 +68,7 @@ def render_all(site: Site) -> dict[str, bytes]:
         files[page_file("browse/tags", lang)] = indexes.tags_page(site, lang)
         files[page_file("browse/versions", lang)] = indexes.versions_page(site, lang)
         files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang)
+        files[page_file("rules/index", lang)] = rules_page(lang)
     files.update(api_files(site))
     return {k: (v.encode("utf-8") if isinstance(v, str) else v) for k, v in sorted(files.items())}
 
@@ -101,25 +102,21 @@ def match_index_json(corpus: Corpus, bad_regex: set[str]) -> bytes:
 
 
 def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE) -> BuildResult:
-    """Load, check and render everything; write to docs_dir only if nothing failed."""
-    corpus = load_corpus(entries_dir)
-    site, problems = make_site(corpus, repo_url, reference)
-    problems = corpus.problems + problems
-    errors = [p for p in problems if p.severity == "error"]
-    if errors:
-        raise BuildError(sorted(errors))
-    gate = check_regexes(corpus.entries)
-    problems += gate.problems
-    errors = [p for p in gate.problems if p.severity == "error"]
-    if errors:
-        raise BuildError(sorted(errors))
+    """Load, lint and render everything in memory; write to docs_dir only if no unacknowledged error was found."""
+    report = check(entries_dir, reference)
+    if report.errors:
+        raise BuildError(sorted(report.errors))
+    site, problems = make_site(report.corpus, repo_url, reference, report.page_notices())
+    problems = report.problems + problems
     files = render_all(site)
-    files[MATCH_INDEX] = match_index_json(corpus, gate.bad_regex)
+    # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
+    unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}
+    files[MATCH_INDEX] = match_index_json(report.corpus, {e.id for e in report.corpus.entries if e.path in unsafe})
     if MERMAID_JS.exists():
         files["assets/generated/mermaid.min.js"] = MERMAID_JS.read_bytes()
     else:
         problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not render",
-                                severity="warning", code="W302"))
+                                severity="warning", code="W901"))
     result = write_files(docs_dir, files)
     result.problems = problems
     return result

@@ -53,3 +53,27 @@ def zh_status(entry: Entry) -> ZhStatus:
         dead_ends=tuple(item_ok(entry.dead_ends_zh, i, "why_fails", "action") for i in range(len(entry.dead_ends))),
         workarounds=tuple(item_ok(entry.workarounds_zh, i, "action") for i in range(len(entry.workarounds))),
     )
+
+
+def translation_source(raw: dict, zh_field: str) -> str:
+    """The English text a zh field translates, as one string (what `translated_from` hashes)."""
+    if zh_field in ("signature_zh", "root_cause_zh"):
+        return str(raw.get(zh_field[:-3], ""))
+    keys = ("action", "why_fails", "condition") if zh_field == "dead_ends_zh" else ("action", "how", "condition")
+    return "\n\n".join("\n".join(str(item.get(k, "")) for k in keys) for item in raw.get(zh_field[:-3], []))
+
+
+def stamp(raw: dict) -> dict:
+    """`translated_from` for every zh field that holds Chinese text: the hash of its English source now."""
+    stamped = {f: source_hash(translation_source(raw, f)) for f in ("signature_zh", "root_cause_zh", "dead_ends_zh",
+                                                                   "workarounds_zh")
+               if _translated(raw.get(f))}
+    return stamped
+
+
+def _translated(value: object) -> bool:
+    if isinstance(value, str):
+        return has_chinese(value)
+    if isinstance(value, list) and value:
+        return any(has_chinese(v if isinstance(v, str) else " ".join(str(x) for x in v.values())) for v in value)
+    return False

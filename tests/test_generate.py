@@ -10,7 +10,7 @@ import pytest
 
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.site import build
-from tests.conftest import ARTICLE_ID, SEED_IDS, SEEDS
+from tests.conftest import ARTICLE_ID, SEED_IDS, SEEDS, acknowledged_copy
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = "https://github.com/example/encyclopedia"
@@ -22,9 +22,9 @@ def generate(entries: Path, docs: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize("page", [*SEED_IDS, f"articles/{ARTICLE_ID}"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_golden_seed_pages(tmp_path: Path, page: str, lang: str) -> None:
+def test_golden_seed_pages(tmp_path: Path, acked_seeds: Path, page: str, lang: str) -> None:
     """The rendered Markdown of each seed page; refresh with UPDATE_GOLDEN=1 after a deliberate change."""
-    files = generate(SEEDS, tmp_path / "docs")
+    files = generate(acked_seeds, tmp_path / "docs")
     name = f"{page}.md" if lang == "en" else f"{page}.zh.md"
     golden = GOLDEN / name.replace("/", "__")
     if os.environ.get("UPDATE_GOLDEN"):
@@ -33,20 +33,20 @@ def test_golden_seed_pages(tmp_path: Path, page: str, lang: str) -> None:
     assert files[name].decode() == golden.read_text(encoding="utf-8")
 
 
-def test_output_is_byte_identical_across_runs(tmp_path: Path) -> None:
-    a = generate(SEEDS, tmp_path / "a")
-    b = generate(SEEDS, tmp_path / "b")
+def test_output_is_byte_identical_across_runs(tmp_path: Path, acked_seeds: Path) -> None:
+    a = generate(acked_seeds, tmp_path / "a")
+    b = generate(acked_seeds, tmp_path / "b")
     assert a == b
     for rel, data in a.items():
         assert (tmp_path / "b" / rel).read_bytes() == data
 
 
-def test_unchanged_files_keep_their_mtime(tmp_path: Path) -> None:
+def test_unchanged_files_keep_their_mtime(tmp_path: Path, acked_seeds: Path) -> None:
     docs = tmp_path / "docs"
-    generate(SEEDS, docs)
+    generate(acked_seeds, docs)
     page = docs / f"{SEED_IDS[0]}.md"
     os.utime(page, (1_000_000, 1_000_000))
-    result = build(SEEDS, docs, REPO, REFERENCE_FILE)
+    result = build(acked_seeds, docs, REPO, REFERENCE_FILE)
     assert result.written == [] and page.stat().st_mtime == 1_000_000
 
 

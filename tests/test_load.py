@@ -16,7 +16,7 @@ def test_seeds_load_with_only_the_mojibake_warning(corpus_dir: Path) -> None:
     corpus = load_corpus(corpus_dir)
     assert sorted(e.id for e in corpus.entries) == sorted(SEED_IDS)
     assert [a.id for a in corpus.articles] == [ARTICLE_ID]
-    assert [(p.code, p.severity) for p in corpus.problems] == [("W301", "warning")]
+    assert [(p.code, p.severity) for p in corpus.problems] == [("W106", "warning")]
 
 
 def test_mojibake_is_repaired_with_ftfy(corpus_dir: Path) -> None:
@@ -68,9 +68,10 @@ def test_invalid_utf8_is_reported(corpus_dir: Path) -> None:
 
 
 def test_id_must_equal_path(corpus_dir: Path) -> None:
-    data = seed(SEED_IDS[0])
+    data = dict(seed(SEED_IDS[0]), id="cuda/not-this-name")
     write_entry(corpus_dir, data, rel="cuda/other-name")
-    assert f"entries/cuda/other-name.json: id: E001 is '{SEED_IDS[0]}' but the file path says 'cuda/other-name'" in messages(corpus_dir)
+    assert ("entries/cuda/other-name.json: id: E001 is 'cuda/not-this-name' but the file path says 'cuda/other-name'"
+            in messages(corpus_dir))
 
 
 def test_non_object_top_level(corpus_dir: Path) -> None:

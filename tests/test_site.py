@@ -158,3 +158,13 @@ def test_real_site_has_every_entry_in_both_languages(real_site: Path) -> None:
 
 def test_every_internal_link_resolves_in_real_site(real_site: Path) -> None:
     _internal_links_resolve(real_site)
+
+
+def test_seed_pages_show_acknowledged_errors_and_warnings(seed_site: Path) -> None:
+    text = text_of(page(seed_site, "cuda/stream-capture-invalid-scope"))
+    assert "Known problems, acknowledged" in text and "E101" in text and "E301" in text
+    assert "Warnings from the checks" in text and "W502" in text and "2024-09-05 is after last_confirmed" in text
+    zh = text_of(page(seed_site, "zh/cuda/stream-capture-invalid-scope"))
+    assert "已知并接受的问题" in zh and "检查提出的警告" in zh and "W502" in zh
+    rules = page(seed_site, "rules")
+    assert 'id="w502"' in rules and "first-seen-after-last-confirmed" in rules

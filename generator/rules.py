@@ -1,0 +1,170 @@
+"""The lint rule table: one source for codes, severities and their documentation page (docs/rules/)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.markup import md_text
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str  # E… errors stop the build unless acknowledged; W… warnings are reported and shown on the page
+    name: str
+    summary: str
+    summary_zh: str
+    zh: str = ""  # "on": checks zh text too; "off": does not fit Chinese text; "only": zh fields only; "": not about text
+    why: str = ""  # the reason behind a severity choice that is not obvious
+
+    @property
+    def severity(self) -> str:
+        return "error" if self.code.startswith("E") else "warning"
+
+
+_R = Rule
+RULES: dict[str, Rule] = {r.code: r for r in [
+    # files, ids and paths
+    _R("E001", "id-does-not-match-path", "`id` is not the file's path: `entries/<domain>/<slug>.json` holds `<domain>/<slug>`.",
+       "`id` 与文件路径不一致：`entries/<domain>/<slug>.json` 的 id 必须是 `<domain>/<slug>`。"),
+    _R("E002", "duplicate-id", "Two files claim the same id (usually a copied entry that was not renamed).",
+       "两个文件声明了同一个 id（通常是复制后忘了改名的条目）。"),
+    _R("E003", "id-case-collision", "A file or folder name with capital letters: ids are lowercase, and names that differ "
+       "only by case collide on macOS and Windows checkouts.",
+       "文件或文件夹名含大写字母：id 一律小写，仅大小写不同的名字在 macOS 和 Windows 上会冲突。"),
+    _R("E004", "unsafe-or-reserved-path", "A folder or file name that is not lowercase letters, digits and single hyphens, "
+       "or that is reserved for the site's own pages (`index`, `zh`, `api`, `assets`, `match`, `browse`, `rules`, …).",
+       "文件夹或文件名不是“小写字母、数字、单个连字符”，或者占用了站点保留的名字（`index`、`zh`、`api`、`assets`、`match`、`browse`、`rules` 等）。"),
+    _R("E005", "domain-does-not-match-id", "`domain` differs from the first part of the id (the folder).",
+       "`domain` 与 id 的第一部分（所在文件夹）不一致。"),
+    _R("E006", "placeholder-not-filled", "A value still holds a `FILL IN` placeholder from `python -m generator new`.",
+       "仍有 `python -m generator new` 生成的 `FILL IN` 占位内容未填写。", zh="on"),
+    _R("W001", "stray-file", "A file in `entries/` that is neither an entry, an article, nor a reproduction file.",
+       "`entries/` 中既不是条目、文章，也不是复现文件的文件。"),
+    _R("W002", "acknowledgement-unused", "`acknowledged` names a rule that does not fire for this entry, or one that "
+       "cannot be acknowledged (warnings, E001–E006).",
+       "`acknowledged` 中列出的规则并未对本条目触发，或该规则不能被确认（警告、E001–E006）。"),
+    # text
+    _R("E101", "empty-action", "A dead end or workaround with an empty `action`: the reader cannot tell what was tried.",
+       "`dead_ends` 或 `workarounds` 中的 `action` 为空：读者无法知道尝试的是什么。", zh="off",
+       why="Off for zh: an empty zh `action` falls back to the English one."),
+    _R("W102", "how-repeats-action", "A workaround's `how` repeats its `action` word for word (the page shows it once).",
+       "解决办法的 `how` 与 `action` 完全相同（页面只显示一次）。", zh="off",
+       why="A warning: the page already drops the repetition, so readers lose nothing."),
+    _R("E103", "unbalanced-backticks", "An odd number of backticks: a code span is not closed.",
+       "反引号个数为奇数：有代码片段没有闭合。", zh="on"),
+    _R("W104", "raw-html", "Text that looks like an HTML tag outside backticks; it is shown as text, never rendered.",
+       "反引号之外出现了类似 HTML 标签的文本；它只会作为文字显示，不会被渲染。",
+       why="A warning: real messages contain angle brackets (`<lambda>`, `std::vector<float>`); the renderer escapes "
+           "them either way, so the advice is only to put code in backticks.", zh="on"),
+    _R("E105", "mojibake", "Broken characters such as `â€™` (UTF-8 read as Windows-1252), found with ftfy.",
+       "乱码，例如 `â€™`（UTF-8 被当作 Windows-1252 读取），由 ftfy 检出。", zh="on"),
+    _R("W106", "mojibake-repaired", "An article had mojibake; it was repaired on load and its page says so. Fix the file.",
+       "文章中有乱码，加载时已自动修复并在页面上注明。请修正源文件。", zh="on"),
+    # regex (the gate itself lives in generator/match.py)
+    _R("E201", "regex-differs-between-runtimes", "The regex does not compile, or means something different, in Python "
+       "and in JavaScript (`u` flag).",
+       "正则表达式无法编译，或在 Python 与 JavaScript（`u` 标志）中含义不同。", zh="off"),
+    _R("E202", "regex-not-redos-safe", "The regex can take exponential time (nested or overlapping quantifiers).",
+       "正则表达式可能出现指数级回溯（嵌套或重叠的量词）。", zh="off"),
+    _R("E203", "regex-misses-own-sample", "The regex does not match the entry's own signature or one of its `samples`.",
+       "正则表达式匹配不到本条目的 signature 或 `samples` 中的样例。", zh="off"),
+    _R("E204", "regex-matches-near-miss", "The regex matches one of the entry's `near_misses`.",
+       "正则表达式匹配到了本条目 `near_misses` 中的文本。", zh="off"),
+    _R("E205", "regex-steals-signature", "The regex matches another entry's signature that `overlaps` does not list.",
+       "正则表达式匹配到了其他条目的 signature，且该条目未列在 `overlaps` 中。", zh="off"),
+    # CUDA facts
+    _R("W300", "reference-missing", "The CUDA reference table is missing, so CUDA facts were not checked.",
+       "缺少 CUDA 参考表，未检查 CUDA 事实。"),
+    _R("E301", "unknown-cuda-code", "An `error_code` or enum name the CUDA libraries never print, or the wrong number.",
+       "`error_code` 或枚举名不是 CUDA 库会输出的，或数字不对。", zh="off"),
+    _R("E302", "cuda-message-disagrees", "The library's real message for `error_code` is not in the signature or not "
+       "matched by the regex.",
+       "`error_code` 对应的真实消息不在 signature 中，或正则表达式匹配不到它。", zh="off"),
+    # transition graph
+    _R("E401", "graph-unknown-reference", "`transition_graph`, `overlaps`, `replaced_by`, `belongs_to` or an "
+       "article's `entries` names an id that does not exist.",
+       "`transition_graph`、`overlaps`、`replaced_by`、`belongs_to` 或文章的 `entries` 引用了不存在的 id。"),
+    _R("E402", "graph-self-edge", "An entry lists itself in its own `transition_graph`.",
+       "条目在自己的 `transition_graph` 中引用了自己。"),
+    _R("E403", "graph-contradictory-edges", "A leads to B and B leads to A, declared by either side "
+       "(`leads_to` / `preceded_by`).",
+       "A 导致 B，同时 B 又导致 A（无论由哪一方的 `leads_to` / `preceded_by` 声明）。"),
+    # dates
+    _R("E501", "date-in-future", "A date later than today (UTC, one day of grace for time zones).",
+       "日期晚于今天（UTC，为时区留出一天余量）。"),
+    _R("W502", "first-seen-after-last-confirmed", "`first_seen` is later than `last_confirmed`.",
+       "`first_seen` 晚于 `last_confirmed`。",
+       why="A warning, not an error: both dates describe the outside world and come from sources the contributor "
+           "may not be able to re-check; the contradiction says one of them is wrong but not which, and forcing a "
+           "fix invites made-up dates. Both dates stay on the page, with this warning beside them."),
+    _R("E503", "last-updated-too-early", "`last_confirmed` is later than `last_updated`.",
+       "`last_confirmed` 晚于 `last_updated`。",
+       why="An error: `last_updated` describes the file itself; whoever confirms the error updates the file, so "
+           "setting `last_updated` to today always fixes it."),
+    # translation
+    _R("W601", "zh-untranslated", "A zh field is missing, empty or has no Chinese characters; the page falls back to "
+       "English under a notice and the translation report counts it.",
+       "中文字段缺失、为空或不含中文字符；页面会在提示下显示英文原文，并计入翻译状态报告。", zh="only"),
+    _R("E602", "zh-list-length", "`dead_ends_zh` / `workarounds_zh` has a different number of items than the English "
+       "list, so translations no longer line up with their originals.",
+       "`dead_ends_zh` / `workarounds_zh` 的条数与英文列表不同，译文与原文无法一一对应。", zh="only"),
+    _R("W603", "zh-stale", "The English text changed after the translation was made (its hash differs from "
+       "`translated_from`); run `python -m generator stamp` after updating the translation.",
+       "英文原文在翻译之后被修改（哈希与 `translated_from` 不同）；更新译文后运行 `python -m generator stamp`。",
+       zh="only"),
+    # numbers
+    _R("E701", "resolvable-contradicts-fix-rate", "`resolvable` contradicts `fix_success_rate` (`true` below 0.5, "
+       "`false` above 0.5).",
+       "`resolvable` 与 `fix_success_rate` 矛盾（`true` 却低于 0.5，或 `false` 却高于 0.5）。"),
+    _R("W702", "tier-claim-unsupported", "`verification_tier` claims more than the checks support; the page shows the "
+       "computed tier (`message_verified` is earned by passing the CUDA fact check, `reproduced` needs `reproduction`).",
+       "`verification_tier` 声称的级别高于检查结果；页面显示计算出的级别。"),
+    # environment
+    _R("W901", "mermaid-missing", "Mermaid is not installed (`make setup`): diagrams will not render.",
+       "未安装 Mermaid（运行 `make setup`）：关系图无法显示。"),
+]}
+
+# Errors that an entry cannot acknowledge: without them the entry cannot be placed on the site at all.
+NOT_ACKNOWLEDGEABLE = frozenset({"E001", "E002", "E003", "E004", "E006"})
+
+# Names the site's own pages and folders use: no domain folder, slug or article id may take them.
+RESERVED = frozenset({"index", "zh", "en", "api", "assets", "match", "browse", "articles", "search", "rules",
+                      "stylesheets", "javascripts", "generated", "overrides", "404", "sitemap", "about", "contributing"})
+
+
+def rule(code: str) -> Rule:
+    return RULES[code]
+
+
+def rules_page(lang: str) -> str:
+    """docs/rules/index(.zh).md: the rule table, generated from RULES so code and docs cannot drift."""
+    zh = lang == "zh"
+    title = "检查规则" if zh else "Lint rules"
+    intro = ("`python -m generator validate` 和站点构建会运行这些规则。E 开头的是错误：除非条目在 `acknowledged` 中"
+             "写明理由确认该规则，否则构建会失败；W 开头的是警告：会报告并显示在条目页面上。JSON Schema "
+             "（`generator/schema/entry.schema.json`）检查的字段类型、取值范围和日期格式不在此表中，违反时同样报错。"
+             if zh else
+             "`python -m generator validate` and the site build run these rules. `E` codes are errors: the build "
+             "fails unless the entry acknowledges the rule in `acknowledged` with a reason. `W` codes are warnings: "
+             "reported, and shown on the entry's page. Field types, ranges and date formats are checked by the "
+             "JSON Schema (`generator/schema/entry.schema.json`), not listed here; they are errors too.")
+    head = ("| 代码 | 名称 | 级别 | 中文字段 | 说明 |" if zh else "| Code | Name | Severity | zh fields | What it means |")
+    zh_word = {"on": "检查", "off": "不检查", "only": "仅中文", "": "—"} if zh else \
+        {"on": "checked", "off": "off", "only": "zh only", "": "—"}
+    rows = []
+    for r in RULES.values():
+        sev = ("错误" if r.severity == "error" else "警告") if zh else r.severity
+        text = r.summary_zh if zh else r.summary
+        rows.append(f"| <span id=\"{r.code.lower()}\"></span>**{r.code}** | `{r.name}` | {sev} | {zh_word[r.zh]} | {text} |")
+    whys = [f"- **{r.code}** `{r.name}`: {md_text(r.why)}" for r in RULES.values() if r.why]
+    why_head = "## 为什么这样定级（英文）" if zh else "## Why these severities"
+    ack_head = "## 确认（acknowledged）" if zh else "## Acknowledging an error"
+    ack = ("确实无法立即修正的错误，可以在条目中加入 `\"acknowledged\": [{\"rule\": \"E302\", \"reason\": \"……\"}]`。"
+           "该规则对这个条目不再阻止构建，而是在页面上以醒目的提示显示代码和理由。警告和 E001–E006 不能被确认；"
+           "列出并未触发的规则会得到 W002。"
+           if zh else
+           "An error that cannot be fixed right away can be acknowledged in the entry: "
+           "`\"acknowledged\": [{\"rule\": \"E302\", \"reason\": \"…\"}]`. The rule then no longer stops the build for "
+           "that entry; instead the page shows the code and the reason in a warning box. Warnings and E001–E006 "
+           "cannot be acknowledged, and acknowledging a rule that does not fire is itself reported (W002).")
+    return (f"---\ntitle: {title}\n---\n\n# {title}\n\n{intro}\n\n{head}\n|---|---|---|---|---|\n" + "\n".join(rows)
+            + f"\n\n{ack_head}\n\n{ack}\n\n{why_head}\n\n" + "\n".join(whys) + "\n")

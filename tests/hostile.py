@@ -1,0 +1,90 @@
+"""Hostile input: payloads that would run script, inject markup or break attributes if anything were unescaped."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.lintcases import make_corpus
+
+PAYLOADS = [
+    "<script>window.__pwned='script';alert('script')</script>",
+    "<img src=x onerror=\"window.__pwned='img';alert('img')\">",
+    "<iframe src=\"javascript:alert('iframe')\"></iframe>",
+    "<svg onload=\"window.__pwned='svg'\"><circle r=5></circle></svg>",
+    "<a href=\"javascript:window.__pwned='a'\">a link</a>",
+    "[markdown link](javascript:window.__pwned='mdlink')",
+    "![markdown image](javascript:window.__pwned='mdimg')",
+    "[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+    "\" onmouseover=\"window.__pwned='quote'\" x=\"",
+    "' autofocus onfocus='window.__pwned=\"squote\"' '",
+    "{{ 7*7 }} {% for x in range(3) %}jinja{% endfor %} {# c #}",
+    "{: onclick=\"window.__pwned='attrlist'\" }",
+    "<div markdown=\"1\" onclick=\"window.__pwned='mdinhtml'\">div</div>",
+    "`<script>window.__pwned='codespan'</script>`",
+    "<details open ontoggle=\"window.__pwned='details';alert('details')\">x</details>",
+]
+ALL = " ".join(PAYLOADS)
+ENTRY_ID = "pytorch/hostile-entry"
+ARTICLE_ID = "hostile-article"
+
+ARTICLE = f"""---
+title: "<script>window.__pwned='title'</script> Hostile article {{{{ 1+1 }}}}"
+date: "2025-06-01"
+id: {ARTICLE_ID}
+entries: ["{ENTRY_ID}"]
+---
+# Heading <img src=x onerror="window.__pwned='h1'">
+
+{chr(10).join(PAYLOADS)}
+
+<script>window.__pwned='block';alert('block')</script>
+
+<iframe srcdoc="<script>parent.__pwned='srcdoc'</script>"></iframe>
+
+[ref link][evil] and <javascript:alert('autolink')> and [ok](https://example.com/)
+
+[evil]: javascript:window.__pwned='refdef'
+
+```mermaid
+graph LR
+  A["x"] --> B
+  click A call alert("mermaid")
+```
+"""
+
+
+def hostile_entry(base: dict) -> dict:
+    e = json.loads(json.dumps(base))
+    e.update({
+        "id": ENTRY_ID, "signature": f"HostileError: {ALL}"[:500],
+        "signature_zh": f"恶意错误：{PAYLOADS[0]} {PAYLOADS[1]} {PAYLOADS[8]}",
+        "regex": "HostileError: ", "samples": [], "near_misses": [], "overlaps": [],
+        "subcategory": PAYLOADS[1][:100],
+        "root_cause": ALL, "root_cause_zh": "恶意内容：" + ALL,
+        "dead_ends": [{"action": p, "why_fails": ALL, "fail_rate": 0.5, "condition": p, "sources": []}
+                      for p in PAYLOADS],
+        "workarounds": [{"action": p, "success_rate": 0.5, "how": "steps: " + p, "condition": p,
+                         "sources": ["https://example.com/?q=%3Cscript%3E"]} for p in PAYLOADS],
+        "official_doc_url": "https://example.com/docs", "official_doc_section": PAYLOADS[4],
+        "versions": [{"version": "PyTorch 2.1.0", "status": "active", "behavior_change": p} for p in PAYLOADS[:3]],
+        "os_specific": {"linux": PAYLOADS[0], "windows": PAYLOADS[5]},
+        "aliases": PAYLOADS[:6],
+        "corrections": [{"date": "2025-05-01", "field": PAYLOADS[8][:100], "was": PAYLOADS[0], "now": PAYLOADS[1],
+                         "why": PAYLOADS[10]}],
+        "transition_graph": {"leads_to": ["pytorch/cuda-out-of-memory"], "preceded_by": [],
+                             "frequently_confused_with": []},
+    })
+    e["dead_ends_zh"] = [{"action": "中文 " + p, "why_fails": "原因 " + p} for p in PAYLOADS]
+    e["workarounds_zh"] = [{"action": "中文 " + p, "how": "步骤 " + p} for p in PAYLOADS]
+    e.pop("translated_from", None)
+    return e
+
+
+def hostile_corpus(dest: Path) -> Path:
+    """The clean lint base plus one entry and one article full of payloads (valid by the schema)."""
+    root = make_corpus({}, dest)
+    base = json.loads((root / "pytorch/cuda-out-of-memory.json").read_text(encoding="utf-8"))
+    path = root / f"{ENTRY_ID}.json"
+    path.write_text(json.dumps(hostile_entry(base), ensure_ascii=False, indent=2), encoding="utf-8")
+    (root / "articles" / f"{ARTICLE_ID}.md").write_text(ARTICLE, encoding="utf-8")
+    return root

@@ -1,0 +1,59 @@
+"""Apply a failing-rule fixture (tests/fixtures/lint/failing/<CODE>.json) to a copy of the clean base corpus."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+LINT = Path(__file__).parent / "fixtures" / "lint"
+BASE = LINT / "base"
+CASES = sorted((LINT / "failing").glob("*.json"))
+
+
+def _walk(data: Any, dotted: str) -> tuple[Any, str | int]:
+    *parents, last = dotted.split(".")
+    for part in parents:
+        data = data[int(part)] if isinstance(data, list) else data[part]
+    return data, (int(last) if isinstance(data, list) else last)
+
+
+def get(data: Any, dotted: str) -> Any:
+    parent, key = _walk(data, dotted)
+    return parent[key]
+
+
+def edit(data: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    for dotted, value in change.get("set", {}).items():
+        parent, key = _walk(data, dotted)
+        parent[key] = value
+    for dotted, source in change.get("set_from", {}).items():
+        parent, key = _walk(data, dotted)
+        parent[key] = get(data, source)
+    for dotted in change.get("delete", []):
+        parent, key = _walk(data, dotted)
+        del parent[key]
+    return data
+
+
+def _write(root: Path, rel: str, data: dict[str, Any]) -> None:
+    path = root / f"{rel}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+
+
+def make_corpus(spec: dict[str, Any], dest: Path) -> Path:
+    """dest/entries: the base corpus with the fixture's changes applied."""
+    root = dest / "entries"
+    shutil.copytree(BASE, root)
+    for entry_id, change in spec.get("entries", {}).items():
+        data = json.loads((root / f"{entry_id}.json").read_text(encoding="utf-8"))
+        _write(root, entry_id, edit(data, change))
+    if "copy" in spec:
+        c = spec["copy"]
+        data = json.loads((root / f"{c['from']}.json").read_text(encoding="utf-8"))
+        _write(root, c["to"], edit(data, c))
+    for rel, text in spec.get("write", {}).items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root

@@ -1,0 +1,95 @@
+"""Every lint rule has a failing fixture that makes exactly that rule fire; the clean base fires nothing."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator import lint, site
+from generator.lint import check
+from generator.paths import ENTRIES_DIR, REFERENCE_FILE
+from generator.problems import Problem
+from generator.rules import RULES
+
+from tests.lintcases import BASE, CASES, make_corpus
+
+REPO = "https://github.com/example/encyclopedia"
+
+
+def run_case(spec: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
+    entries = make_corpus(spec, tmp_path)
+    reference = tmp_path / "missing.jsonl" if spec.get("reference") == "missing" else REFERENCE_FILE
+    if spec.get("build"):
+        if spec.get("mermaid") == "missing":
+            monkeypatch.setattr(site, "MERMAID_JS", tmp_path / "no-mermaid.js")
+        return site.build(entries, tmp_path / "docs", REPO, reference).problems
+    return check(entries, reference).problems
+
+
+def test_base_corpus_is_clean(tmp_path: Path) -> None:
+    assert check(BASE).problems == []
+
+
+def test_every_rule_has_exactly_one_failing_fixture() -> None:
+    assert [c.stem for c in CASES] == sorted(RULES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_fixture_fires_exactly_its_rule(case: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code = case.stem
+    problems = run_case(json.loads(case.read_text(encoding="utf-8")), tmp_path, monkeypatch)
+    assert problems, f"{code} did not fire"
+    assert {p.code for p in problems} == {code}, [str(p) for p in problems]
+    assert all(p.severity == RULES[code].severity for p in problems)
+
+
+def test_acknowledging_an_error_turns_it_into_a_notice(tmp_path: Path) -> None:
+    spec = json.loads((BASE.parent / "failing" / "E101.json").read_text(encoding="utf-8"))
+    spec["entries"]["pytorch/cuda-out-of-memory"]["set"]["acknowledged"] = [
+        {"rule": "E101", "reason": "The source does not say what was tried."}]
+    report = check(make_corpus(spec, tmp_path))
+    assert report.errors == []
+    assert [(p.code, p.severity) for p in report.problems] == [("E101", "acknowledged")]
+
+
+@pytest.mark.parametrize("code", ["W102", "E001"])
+def test_warnings_and_path_errors_cannot_be_acknowledged(tmp_path: Path, code: str) -> None:
+    spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {"acknowledged": [
+        {"rule": code, "reason": "Trying to silence a rule that cannot be silenced."}]}}}}
+    [p] = check(make_corpus(spec, tmp_path)).problems
+    assert p.code == "W002" and "is not an error this entry can acknowledge" in p.message and code in p.message
+
+
+def test_zh_only_rules_and_rules_off_for_zh(tmp_path: Path) -> None:
+    """Empty zh actions fall back to English (E101 is off for zh); zh text is still checked for backticks."""
+    spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {"dead_ends_zh.0.action": "",
+                                                                "workarounds_zh.0.how": "运行 `nvidia-smi 查看"}}}}
+    assert [p.code for p in check(make_corpus(spec, tmp_path)).problems] == ["E103"]
+
+
+@pytest.mark.parametrize("field,value,expected", [
+    ("first_seen", "2024-02-30", "is not a 'date'"),
+    ("fix_success_rate", 1.2, "greater than the maximum of 1"),
+    ("official_doc_url", "javascript:alert(1)", "does not match"),
+    ("workarounds.0.sources", ["data:text/html,<script>alert(1)</script>"], "does not match"),
+    ("transition_graph.leads_to", ['cuda/x"]; click n0 call alert(1)'], "does not match"),
+])
+def test_schema_rejects_bad_values(tmp_path: Path, field: str, value: object, expected: str) -> None:
+    spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {field: value}}}}
+    problems = check(make_corpus(spec, tmp_path)).problems
+    assert problems and all(p.code == "" and p.severity == "error" for p in problems)
+    assert any(expected in p.message for p in problems), [str(p) for p in problems]
+
+
+def test_repository_entries_have_no_unacknowledged_error() -> None:
+    """`python -m generator validate` on the real entries/ reports zero errors."""
+    assert [str(p) for p in check(ENTRIES_DIR).errors] == []
+
+
+def test_rules_page_lists_every_rule_in_both_languages() -> None:
+    from generator.rules import rules_page
+    for lang in ("en", "zh"):
+        page = rules_page(lang)
+        assert all(f"**{code}**" in page for code in RULES)
+    assert "W502" in rules_page("en").split("## Why these severities", 1)[1]
