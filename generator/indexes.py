@@ -11,7 +11,10 @@ from generator.versions import version_key
 
 
 def _page(title: str, intro: str, body: list[str]) -> str:
-    return _tidy(f"---\n{front_matter(title, intro)}\n---\n\n# {md_text(title)}\n\n{md_text(intro)}\n\n"
+    # Index pages repeat every entry's title (once per tag, per version ...): kept out of the search index,
+    # where they were half its size; search finds the entry pages themselves.
+    meta = front_matter(title, intro, {"search": {"exclude": True}})
+    return _tidy(f"---\n{meta}\n---\n\n# {md_text(title)}\n\n{md_text(intro)}\n\n"
                  + "\n".join(body) + "\n")
 
 

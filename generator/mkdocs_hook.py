@@ -13,10 +13,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
+from mkdocs.plugins import event_priority
 
 from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
+from generator.search_split import point_base_at, split_index
 from generator.site import build
 
 log = logging.getLogger("mkdocs.hooks.generator")
@@ -42,7 +44,14 @@ def repository(config: MkDocsConfig) -> str:
     return str((config.extra or {}).get("repository") or "")
 
 
+# The i18n plugin builds each language with the same config object and runs every hook again: generate once
+# per config (`mkdocs serve` loads a fresh config for each rebuild, so edits are still picked up).
+_generated_for: list[MkDocsConfig] = []
+
+
 def on_pre_build(config: MkDocsConfig) -> None:
+    if any(c is config for c in _generated_for):
+        return
     repo_url = repository(config)
     try:
         result = build(entries_dir(), Path(config.docs_dir), repo_url)
@@ -54,6 +63,29 @@ def on_pre_build(config: MkDocsConfig) -> None:
         log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
     if result.written or result.removed:
         log.info(f"generator: {len(result.written)} written, {len(result.removed)} removed, {result.unchanged} unchanged")
+    _generated_for[:] = [config]
+
+
+def _other_languages(config: MkDocsConfig) -> tuple[str, ...]:
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return ()
+    return tuple(lang for lang in i18n.build_languages if lang != i18n.default_language)
+
+
+def _page_language(page) -> str:  # noqa: ANN001
+    return str(getattr(page.file, "locale", "") or "")
+
+
+@event_priority(-200)  # after the i18n plugin (-100) has written the shared index of all languages
+def on_post_build(config: MkDocsConfig) -> None:
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and getattr(i18n, "building", False):
+        return  # inside the i18n plugin's build of another language: the shared index is not final yet
+    langs = _other_languages(config)
+    if langs and (Path(config.site_dir) / "search" / "search_index.json").exists():
+        counts = split_index(Path(config.site_dir), langs)
+        log.info(f"search: one index per language, documents {counts}")
 
 
 def on_env(env, config: MkDocsConfig, files):  # noqa: ANN001, ANN201
@@ -73,7 +105,11 @@ _HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[
 def on_post_page(output: str, page, config: MkDocsConfig) -> str:  # noqa: ANN001
     """Drop the per-page hreflang <link>s the i18n plugin adds to <head>: Material fetches `sitemap.xml`
     relative to each of them (a 404 per page), and the same alternates are already in sitemap.xml."""
-    return _HEAD_ALTERNATE.sub("", output, count=4)
+    output = _HEAD_ALTERNATE.sub("", output, count=4)
+    lang = _page_language(page)
+    if lang and lang in _other_languages(config):
+        output = point_base_at(output, lang)  # its search worker loads <lang>/search/search_index.json
+    return output
 
 
 def on_page_content(html: str, page, config: MkDocsConfig, files) -> str:  # noqa: ANN001

@@ -1,0 +1,90 @@
+"""`make bench`: build synthetic corpora of N entries and print one Markdown table row per N.
+
+    python -m benchmarks [--sizes 1000,3000,10000] [--work DIR] [--no-browser] [--no-rebuild]"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from benchmarks import browser_probe, measure
+from benchmarks.corpus import DOMAINS, write_corpus
+
+HEADER = ("| N | generator s | build s | build peak MiB | output MiB | largest entry page KiB | largest page KiB "
+          "| en index MiB / gz KiB | zh index MiB / gz KiB | search ready en / zh ms (index→ready) "
+          "| match index | paste→result | rebuild 1 entry s (index ok) |")
+
+
+def machine() -> str:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    mem = next(line.split(":", 1)[1].strip() for line in Path("/proc/meminfo").read_text().splitlines()
+               if line.startswith("MemTotal"))
+    return f"nproc {os.cpu_count()}, {cpu}, {mem} RAM, Python {platform.python_version()}"
+
+
+def rebuild(project: Path, site: Path, entries: Path) -> str:
+    entry = next(entries.glob("cuda/*.json"))
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1",
+               PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.serve_rebuild", str(site), str(entry)],
+                          cwd=project, env=env, capture_output=True, text=True)
+    if proc.returncode != 0:
+        return f"failed: {proc.stderr[-300:]}"
+    seconds = json.loads(proc.stdout.strip().splitlines()[-1])["rebuild_s"]
+    en = (site / measure.LANG_INDEXES["en"]).read_text(encoding="utf-8")
+    ok = en.count("markerincremental") >= 1 and len(json.loads(en)["docs"]) > 0
+    return f"{seconds:.1f} ({'ok' if ok else 'WRONG'})"
+
+
+def run(n: int, work: Path, browser: bool, do_rebuild: bool) -> str:
+    entries = write_corpus(work / "entries", n)
+    gen_s = measure.timed_generator(entries, work / "gen-docs")
+    project = measure.project_copy(work)
+    site = work / "site"
+    build_s, peak, _ = measure.mkdocs_build(project, entries, site)
+    out_mib = measure.dir_size(site) / 2**20
+    entry_kib, entry_page = measure.largest_entry_page(site, set(DOMAINS))
+    page_kib, page = measure.largest_page(site)
+    idx = measure.index_sizes(site)
+    ready = "skipped"
+    if browser:
+        r = browser_probe.search_ready(site)
+        ready = (f"{r['en']['ready_ms']:.0f} ({r['en']['index_to_ready_ms']:.0f}) / "
+                 f"{r['zh']['ready_ms']:.0f} ({r['zh']['index_to_ready_ms']:.0f})")
+    match = site / measure.MATCH_INDEX
+    match_s = f"{match.stat().st_size / 1024:.0f} KiB" if match.exists() else "n/a (matcher not merged)"
+    paste = "n/a (matcher not merged)"
+    if browser and match.exists():
+        ms = browser_probe.paste_to_result(site, json.loads(next(entries.glob("cuda/*.json")).read_text())["signature"])
+        paste = f"{ms:.0f} ms" if ms is not None else "n/a (no paste box)"
+    reb = rebuild(project, work / "serve-site", entries) if do_rebuild else "skipped"
+    print(f"  largest entry page: {entry_page}; largest page: {page}", file=sys.stderr)
+    return (f"| {n:,} | {gen_s:.1f} | {build_s:.0f} | {peak:.0f} | {out_mib:.0f} | {entry_kib / 1024:.1f} "
+            f"| {page_kib / 1024:.0f} | {idx['en'][0] / 2**20:.1f} / {idx['en'][1] / 1024:.0f} "
+            f"| {idx['zh'][0] / 2**20:.1f} / {idx['zh'][1] / 1024:.0f} | {ready} | {match_s} | {paste} | {reb} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks")
+    ap.add_argument("--sizes", default="1000,3000,10000")
+    ap.add_argument("--work", type=Path, help="keep corpora and sites here (default: a temporary folder)")
+    ap.add_argument("--no-browser", action="store_true")
+    ap.add_argument("--no-rebuild", action="store_true")
+    args = ap.parse_args()
+    print(machine())
+    print(HEADER)
+    print("|" + "---|" * HEADER.count(" | ") + "---|")
+    with tempfile.TemporaryDirectory(prefix="ee-bench-") as tmp:
+        for n in (int(s) for s in args.sizes.split(",")):
+            work = (args.work or Path(tmp)) / f"n{n}"
+            print(run(n, work, not args.no_browser, not args.no_rebuild), flush=True)
+
+
+if __name__ == "__main__":
+    main()

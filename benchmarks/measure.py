@@ -1,0 +1,94 @@
+"""Measurements for one corpus size: generator, full build, output sizes, search indexes, incremental rebuild."""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from generator.site import build
+from tests.sitebuild import make_project_copy
+
+LANG_INDEXES = {"en": "search/search_index.json", "zh": "zh/search/search_index.json"}
+MATCH_INDEX = "assets/generated/match-index.json"
+
+
+def timed_generator(entries: Path, docs: Path) -> float:
+    """Seconds for one cold `generator build` into an empty docs folder (what CI does)."""
+    start = time.perf_counter()
+    build(entries, docs, "https://example.invalid/repo")
+    return time.perf_counter() - start
+
+
+def mkdocs_build(project: Path, entries: Path, site: Path, *extra: str) -> tuple[float, float, str]:
+    """(wall seconds, peak RSS in MiB of the build process, stderr) of a real `mkdocs build --strict`."""
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1")
+    cmd = ["/usr/bin/time", "-f", "MAXRSS_KB=%M", sys.executable, "-m", "mkdocs", "build", "--strict",
+           "-d", str(site), *extra]
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=project, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0 or "WARNING" in proc.stderr:
+        raise RuntimeError(f"mkdocs build failed:\n{proc.stderr[-4000:]}")
+    rss = re.search(r"MAXRSS_KB=(\d+)", proc.stderr)
+    return wall, (int(rss.group(1)) / 1024 if rss else float("nan")), proc.stderr
+
+
+def dir_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def largest_entry_page(site: Path, entry_dirs: set[str]) -> tuple[int, str]:
+    best = (0, "")
+    for page in site.rglob("index.html"):
+        rel = page.relative_to(site).parts
+        top = rel[1] if rel[0] == "zh" and len(rel) > 1 else rel[0]
+        if top in entry_dirs:
+            best = max(best, (page.stat().st_size, page.relative_to(site).as_posix()))
+    return best
+
+
+def largest_page(site: Path) -> tuple[int, str]:
+    return max((p.stat().st_size, p.relative_to(site).as_posix()) for p in site.rglob("*.html"))
+
+
+def index_sizes(site: Path) -> dict[str, tuple[int, int, int]]:
+    """language -> (raw bytes, gzipped bytes, documents) of the index its visitors download."""
+    out = {}
+    for lang, rel in LANG_INDEXES.items():
+        path = site / rel
+        if not path.exists():
+            path = site / LANG_INDEXES["en"]  # one shared index: every visitor downloads it
+        data = path.read_bytes()
+        out[lang] = (len(data), len(gzip.compress(data, 6)), len(json.loads(data)["docs"]))
+    return out
+
+
+def incremental_rebuild(project: Path, entries: Path, site: Path, entry: Path) -> tuple[float, bool]:
+    """Edit one entry's root cause, rebuild (what `mkdocs serve` does on a change), and check that the search
+    indexes hold the new text and not the old. Returns (seconds, index correct)."""
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    marker = f"incrementalmarker{int(time.time())}"
+    data["root_cause"] = data["root_cause"] + f" {marker}."
+    entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    wall, _, _ = mkdocs_build(project, entries, site, "--dirty")
+    en = (site / LANG_INDEXES["en"]).read_text(encoding="utf-8")
+    zh_path = site / LANG_INDEXES["zh"]
+    zh_docs = json.loads(zh_path.read_text(encoding="utf-8"))["docs"] if zh_path.exists() else []
+    en_docs = json.loads(en)["docs"]
+    correct = (en.count(marker) == 1 and not any(marker in d["text"] for d in zh_docs if "untranslated" not in d)
+               and len({d["location"] for d in en_docs}) == len(en_docs))
+    return wall, correct
+
+
+def peak_children_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def project_copy(work: Path) -> Path:
+    return make_project_copy(work / "project")

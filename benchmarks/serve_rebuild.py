@@ -1,0 +1,38 @@
+"""What `mkdocs serve` does when one entry changes, without the web server: build once, edit one entry, load a
+fresh config and build again in the same process. Prints the second build's seconds as JSON.
+
+Run in the project folder: python -m benchmarks.serve_rebuild SITE_DIR ENTRY_JSON [--dirty]"""
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+MARKER = "markerincremental"  # a word the rebuilt search index must hold once (and the old index not at all)
+
+
+def edit(entry: Path, marker: str) -> None:
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    data["root_cause"] = f"{data['root_cause']} {marker}."
+    entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+def main(site_dir: str, entry: str, dirty: bool) -> None:
+    logging.basicConfig(level=logging.WARNING)
+    config = load_config(site_dir=site_dir)
+    config.plugins.on_startup(command="serve", dirty=dirty)
+    build(config, dirty=dirty)
+    edit(Path(entry), MARKER)
+    start = time.perf_counter()
+    config = load_config(site_dir=site_dir)  # serve's builder loads a fresh config for every rebuild
+    build(config, dirty=dirty)
+    print(json.dumps({"rebuild_s": time.perf_counter() - start}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], "--dirty" in sys.argv)
