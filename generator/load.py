@@ -255,15 +255,20 @@ def _repair(text: str, rel: str, problems: list[Problem]) -> tuple[str, bool]:
     return text, False
 
 
+def _read_markdown(path: Path, rel: str) -> tuple[dict[str, Any] | None, str, list[Problem]]:
+    """(front matter, body, problems) of a Markdown file; front matter is None when it cannot be read."""
+    text, problems = read_text(path, rel)
+    if text is None:
+        return None, "", problems
+    return _front_matter(text, rel)
+
+
 def load_article(path: Path, root: Path) -> tuple[Article | None, list[Problem]]:
     rel = _rel(path, root)
     problems = path_problems((path.stem,), rel)
     if problems:
         return None, problems
-    text, problems = read_text(path, rel)
-    if text is None:
-        return None, problems
-    meta, body, problems = _front_matter(text, rel)
+    meta, body, problems = _read_markdown(path, rel)
     if meta is None:
         return None, problems
     problems = unicode_problems(meta, rel) or schema_problems(meta, rel, "article.schema.json")
@@ -278,10 +283,7 @@ def load_article(path: Path, root: Path) -> tuple[Article | None, list[Problem]]
     zh_path = path.with_name(path.stem + ".zh.md")
     if zh_path.exists():
         zh_rel = rel[: -len(path.name)] + zh_path.name
-        zh_text, zh_problems = read_text(zh_path, zh_rel)
-        if zh_text is None:
-            return None, zh_problems
-        zh_meta, zh_body, zh_problems = _front_matter(zh_text, zh_rel)
+        zh_meta, zh_body, zh_problems = _read_markdown(zh_path, zh_rel)
         if zh_meta is None:
             return None, zh_problems
         title_zh = str(zh_meta.get("title") or "") or None
