@@ -47,7 +47,7 @@ from generator.model import Entry
 from generator.translation import has_chinese
 
 INDEX_VERSION = 2
-DISPLAY_SHARD = 256  # entries per display shard (benchmarks/match/README.md: why 256)
+DISPLAY_SHARD = 128  # entries per display shard (benchmarks/match/README.md: why 128)
 PARAMS: dict[str, Any] = {
     "max_line": 4096,  # code points kept of one line (minified JS, base64 blobs)
     "max_chars": 1_048_576,  # code points kept of the whole paste

@@ -57,8 +57,13 @@ def test_real_pytorch_traceback_in_home_box_finds_its_entry_first(chromium, real
         if lang == "zh":
             assert "断言" in first.locator("a").inner_text()
         assert [u for u in log["requests"] if u.endswith("match-index.json")]
-        # Display text: only this language's shard of the results; no similarity words for an exact match.
-        assert [u for u in log["requests"] if "/match-display/" in u] == [base + f"/assets/generated/match-display/{lang}/0.json"]
+        # Display text: only this language's shards of the results shown, each once; no similarity words for
+        # an exact match.
+        index = json.loads((real_site / "assets/generated/match-index.json").read_text(encoding="utf-8"))
+        ids = [e["id"] for e in index["entries"]]
+        shards = {ids.index(i) // index["display_shard"] for i in result_ids(page)}
+        fetched = [u for u in log["requests"] if "/match-display/" in u]
+        assert sorted(fetched) == sorted(f"{base}/assets/generated/match-display/{lang}/{k}.json" for k in shards)
         assert not [u for u in log["requests"] if "match-words" in u]
         assert not [c for c in log["console"] if c.startswith(("error", "pageerror", "warning"))], log["console"]
 
