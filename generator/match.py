@@ -1,7 +1,13 @@
 """Paste an error, get the ranked entries: the Python twin of docs/assets/javascripts/matcher/matcher.js.
 
-Both runtimes read the same match index (written by `build_index`) and must give the same ranked ids for
-the same paste; tests/match_cases.json checks that in Python and in Node.
+Both runtimes read the same files (written by `match_files`) and must give the same ranked ids for the same
+paste; tests/match_cases.json checks that in Python and in Node. The files, split by when they are needed:
+  match-index.json          what exact matching and ranking need (id, regex, flags, literals, names, codes);
+                            the browser fetches it when the visitor first focuses or pastes;
+  match-words.json          the similarity words of each entry, fetched only when nothing matches exactly;
+  match-display/LANG/K.json signature, error code and best workaround in one language for the entries of
+                            shard K (entry i of the index is in shard i // display_shard), fetched only for
+                            the shards of the results shown.
 
 Normalisation (identical in both runtimes; every later step sees only its output):
   lone surrogates -> U+FFFD; CRLF, CR, NEL, U+2028/9 -> LF; ANSI escape sequences removed; zero-width
@@ -40,7 +46,8 @@ from generator.facts import regex_flags
 from generator.model import Entry
 from generator.translation import has_chinese
 
-INDEX_VERSION = 1
+INDEX_VERSION = 2
+DISPLAY_SHARD = 128  # entries per display shard (benchmarks/match/README.md: why 128)
 PARAMS: dict[str, Any] = {
     "max_line": 4096,  # code points kept of one line (minified JS, base64 blobs)
     "max_chars": 1_048_576,  # code points kept of the whole paste
@@ -208,37 +215,77 @@ def best_workaround(e: Entry) -> tuple[str, str]:
 
 
 def index_entry(e: Entry, regex_ok: bool = True) -> dict[str, Any]:
-    """One entry of the match index. Short keys: the file is fetched by browsers. A regex that failed the
-    gate's compile/safety checks is left out (the entry is still found by name, code and similarity)."""
-    wa_en, wa_zh = best_workaround(e)
-    sig_zh = e.signature_zh if has_chinese(e.signature_zh) else ""
-    d: dict[str, Any] = {"id": e.id, "s": e.signature}
+    """One entry of the matching index: only what exact matching needs (short keys: browsers fetch it). A
+    regex that failed the gate's compile/safety checks is left out (the entry is still found by name, code
+    and similarity)."""
+    d: dict[str, Any] = {"id": e.id}
     if regex_ok:
         d["re"] = e.regex
         if e.regex_flags:
             d["fl"] = e.regex_flags
-        d["lit"] = [x for x in required_literals(e.regex, e.regex_flags) if len(x) >= MIN_LITERAL] or None
-        if d["lit"] is None:
-            del d["lit"]  # no usable literal: the regex runs on every paste
+        lits = [x for x in required_literals(e.regex, e.regex_flags) if len(x) >= MIN_LITERAL]
+        if lits:
+            d["lit"] = lits  # without one the regex runs on every paste
     if names := enum_names(e):
         d["nm"] = names
     if codes := numbered_codes(e):
         d["cd"] = codes
-    if e.error_code:
-        d["ec"] = e.error_code
-    if sig_zh:
-        d["sz"] = sig_zh
-    if wa_en:
-        d["w"] = wa_en
-        if wa_zh != wa_en:
-            d["wz"] = wa_zh
     return d
 
 
 def build_index(entries: Iterable[Entry], bad_regex: set[str] = frozenset()) -> dict[str, Any]:
-    """The match index: entries sorted by id, plus the parameters both runtimes share."""
+    """The matching index: entries sorted by id, the parameters both runtimes share, and the display shard
+    size (entry i's display text is in shard i // display_shard)."""
     rows = [index_entry(e, e.id not in bad_regex) for e in sorted(entries, key=lambda e: e.id)]
-    return {"version": INDEX_VERSION, "params": PARAMS, "entries": rows}
+    return {"version": INDEX_VERSION, "params": PARAMS, "display_shard": DISPLAY_SHARD, "entries": rows}
+
+
+def build_words(entries: Iterable[Entry]) -> dict[str, Any]:
+    """The similarity words of each entry's English signature, space-separated, by id. A separate file:
+    only needed when nothing matches exactly, so the browser fetches it then."""
+    out = {}
+    for e in sorted(entries, key=lambda e: e.id):
+        if ws := words(e.signature, PARAMS["stop_words"]):
+            out[e.id] = " ".join(ws)
+    return {"version": INDEX_VERSION, "words": out}
+
+
+def display_row(e: Entry, lang: str) -> dict[str, Any]:
+    """What a result shows in `lang`: signature, error code, best workaround (zh falls back to en)."""
+    wa_en, wa_zh = best_workaround(e)
+    sig = e.signature_zh if lang == "zh" and has_chinese(e.signature_zh) else e.signature
+    d: dict[str, Any] = {"s": sig}
+    if e.error_code:
+        d["ec"] = e.error_code
+    if wa := (wa_zh if lang == "zh" else wa_en):
+        d["w"] = wa
+    return d
+
+
+def build_display(entries: Iterable[Entry], lang: str, shard: int = DISPLAY_SHARD) -> list[dict[str, Any]]:
+    """Display shards for `lang`: shard k holds entries k*shard .. (k+1)*shard-1 of the id-sorted list, by id.
+    Fetched only when there are results to show, only the shards those results are in."""
+    rows = sorted(entries, key=lambda e: e.id)
+    return [{"version": INDEX_VERSION, "lang": lang,
+             "entries": {e.id: display_row(e, lang) for e in rows[k:k + shard]}}
+            for k in range(0, len(rows), shard)] or [{"version": INDEX_VERSION, "lang": lang, "entries": {}}]
+
+
+def display_file(lang: str, shard: int) -> str:
+    """Path of a display shard, relative to the folder of match-index.json."""
+    return f"match-display/{lang}/{shard}.json"
+
+
+def match_files(entries: Iterable[Entry], bad_regex: set[str] = frozenset(),
+                langs: Iterable[str] = ("en", "zh")) -> dict[str, dict[str, Any]]:
+    """Every file of the matcher, by path relative to one folder: the matching index, the similarity words,
+    and the display shards of each language."""
+    entries = list(entries)
+    files = {"match-index.json": build_index(entries, bad_regex), "match-words.json": build_words(entries)}
+    for lang in langs:
+        for k, shard in enumerate(build_display(entries, lang)):
+            files[display_file(lang, k)] = shard
+    return files
 
 
 # ---- matching ----
@@ -271,9 +318,10 @@ class Index:
     by_id: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, raw: dict[str, Any]) -> "Index":
+    def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> "Index":
+        """`words_raw`: match-words.json; without it nothing is ever "similar" (exact matches only)."""
         ix = cls(raw=raw, entries=list(raw["entries"]))
-        params = raw["params"]
+        by_word = (words_raw or {}).get("words", {})
         # Each literal is filed under its rarest gram, so literals sharing a prefix do not share a bucket.
         counts: Counter[str] = Counter(lit[o:o + MIN_LITERAL] for e in ix.entries if "re" in e
                                        for lit in e.get("lit") or [] for o in range(len(lit) - MIN_LITERAL + 1))
@@ -291,7 +339,7 @@ class Index:
                 ix.by_name.setdefault(n, []).append(i)
             for c in e.get("cd", []):
                 ix.by_code.setdefault(c, []).append(i)
-            ix.words.append(words(e["s"], params["stop_words"]))
+            ix.words.append(by_word[e["id"]].split(" ") if e["id"] in by_word else [])
         return ix
 
     def regex(self, i: int) -> re.Pattern[str]:

@@ -6,11 +6,11 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from generator.i18n import strings
 from generator.load import load_corpus
-from generator.match import Answer, Index, build_index, match
+from generator.match import Answer, Index, display_file, match, match_files
 from generator.paths import ROOT
 from generator.regex_gate import syntax_problems
 
@@ -27,23 +27,46 @@ def site_url() -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def load_index(args: argparse.Namespace) -> Index:
+class Matcher:
+    """The matching index, its similarity words, and the display shards of one language, read on demand
+    (the same files the site ships; `read(rel)` returns one of them by path relative to match-index.json)."""
+
+    def __init__(self, read: Callable[[str], dict[str, Any]], lang: str) -> None:
+        self.read = read
+        self.lang = lang
+        self.index = Index.load(read("match-index.json"), read("match-words.json"))
+        self.shards: dict[int, dict[str, Any]] = {}
+
+    def display(self, entry_id: str) -> dict[str, Any]:
+        k = self.index.by_id[entry_id] // self.index.raw["display_shard"]
+        if k not in self.shards:
+            self.shards[k] = self.read(display_file(self.lang, k))["entries"]
+        return self.shards[k].get(entry_id, {"s": entry_id})
+
+
+def load_matcher(args: argparse.Namespace) -> Matcher:
     if args.index:
-        return Index.load(json.loads(Path(args.index).read_text(encoding="utf-8")))
+        base = Path(args.index).parent
+        first = Path(args.index)
+
+        def read(rel: str) -> dict[str, Any]:
+            path = first if rel == "match-index.json" else base / rel
+            return json.loads(path.read_text(encoding="utf-8"))
+        return Matcher(read, args.lang)
     corpus = load_corpus(Path(args.entries))
     # The build's gate rejects bad regexes; here an uncompilable or unsafe one is only left out.
     bad = {e.id for e in corpus.entries if syntax_problems(e.regex, e.regex_flags)[1]}
-    return Index.load(build_index(corpus.entries, bad))
+    files = match_files(corpus.entries, bad, (args.lang,))
+    return Matcher(files.__getitem__, args.lang)
 
 
-def result_objects(index: Index, answer: Answer, lang: str) -> list[dict[str, Any]]:
+def result_objects(m: Matcher, answer: Answer) -> list[dict[str, Any]]:
     base = site_url()
     out = []
     for r in answer.results:
-        e = index.entries[index.by_id[r.id]]
-        sig = e.get("sz", e["s"]) if lang == "zh" else e["s"]
-        url = base + ("zh/" if lang == "zh" else "") + r.id + "/"
-        out.append({"id": r.id, "error_code": e.get("ec"), "signature": sig, "score": r.score, "kind": r.kind,
+        d = m.display(r.id)
+        url = base + ("zh/" if m.lang == "zh" else "") + r.id + "/"
+        out.append({"id": r.id, "error_code": d.get("ec"), "signature": d["s"], "score": r.score, "kind": r.kind,
                     "url": url})
     return out
 
@@ -53,15 +76,14 @@ def _line_col(text: str, pos: int) -> tuple[int, int]:
     return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
 
-def print_text(index: Index, answer: Answer, lang: str, out: TextIO) -> None:
-    t = strings(lang)
-    objs = result_objects(index, answer, lang)
+def print_text(m: Matcher, answer: Answer, out: TextIO) -> None:
+    t = strings(m.lang)
+    objs = result_objects(m, answer)
     if not objs:
         print(t["match_none"], file=out)
         return
     print(t["match_similar"] if objs[0]["kind"] == "similar" else t["match_exact"], file=out)
     for n, (r, o) in enumerate(zip(answer.results, objs), 1):
-        e = index.entries[index.by_id[r.id]]
         print(f"{n}. {o['signature']}", file=out)
         print(f"   {r.id}  [{o['kind']} {o['score']}]", file=out)
         if o["error_code"]:
@@ -69,7 +91,7 @@ def print_text(index: Index, answer: Answer, lang: str, out: TextIO) -> None:
         if r.start >= 0:
             line, col = _line_col(answer.text, r.start)
             print(f"   {line}:{col}: {answer.text[r.start:r.end][:200]}", file=out)
-        fix = e.get("wz", e.get("w")) if lang == "zh" else e.get("w")
+        fix = m.display(r.id).get("w")
         if fix:
             print(f"   {t['match_workaround']}: {fix}", file=out)
         print(f"   {o['url']}", file=out)
@@ -89,10 +111,18 @@ def run_match(args: argparse.Namespace) -> int:
         return 2
     text = data.decode("utf-8", errors="replace")  # binary junk is a paste like any other
     try:
-        index = load_index(args)
+        matcher = load_matcher(args)
     except (OSError, ValueError, KeyError) as exc:
         print(f"error: cannot load the match index: {exc}", file=sys.stderr)
         return 2
+    try:
+        return answer_all(matcher, text, args)
+    except (OSError, ValueError, KeyError) as exc:  # a display shard missing or damaged
+        print(f"error: cannot read the match display data: {exc}", file=sys.stderr)
+        return 2
+
+
+def answer_all(matcher: Matcher, text: str, args: argparse.Namespace) -> int:
     if args.jsonl:
         pastes = []
         for n, line in enumerate(text.splitlines(), 1):
@@ -108,13 +138,13 @@ def run_match(args: argparse.Namespace) -> int:
             pastes.append(value)
         matched = False
         for paste in pastes:
-            answer = match(index, paste, args.top)
+            answer = match(matcher.index, paste, args.top)
             matched = matched or any(r.kind == "regex" for r in answer.results)
-            print(json.dumps({"results": result_objects(index, answer, args.lang)}, ensure_ascii=False))
+            print(json.dumps({"results": result_objects(matcher, answer)}, ensure_ascii=False))
         return 0 if matched else 1
-    answer = match(index, text, args.top)
+    answer = match(matcher.index, text, args.top)
     if args.json:
-        print(json.dumps({"results": result_objects(index, answer, args.lang)}, ensure_ascii=False, indent=1))
+        print(json.dumps({"results": result_objects(matcher, answer)}, ensure_ascii=False, indent=1))
     else:
-        print_text(index, answer, args.lang, sys.stdout)
+        print_text(matcher, answer, sys.stdout)
     return 0 if any(r.kind == "regex" for r in answer.results) else 1

@@ -14,7 +14,7 @@ from generator.graph import build_graph
 from generator.i18n import LANGS
 from generator.lint import check
 from generator.load import Corpus
-from generator.match import build_index
+from generator.match import match_files
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
 from generator.render import Site, page_file, render_article, render_entry
@@ -24,7 +24,8 @@ from generator.rules import rules_page
 OWNED_DIRS = ("cuda", "pytorch", "cupy", "jax", "cudnn", "nccl", "triton", "tensorflow",
               "articles", "browse", "api", "rules", "assets/generated")
 MERMAID_JS = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
-MATCH_INDEX = "assets/generated/match-index.json"
+MATCH_DIR = "assets/generated"  # match-index.json, match-words.json, match-display/ (generator/match.py)
+MATCH_INDEX = f"{MATCH_DIR}/match-index.json"
 
 
 @dataclass
@@ -95,10 +96,11 @@ def api_files(site: Site) -> dict[str, str]:
     return out
 
 
-def match_index_json(corpus: Corpus, bad_regex: set[str]) -> bytes:
-    """Compact on purpose: browsers fetch it when a visitor first focuses or pastes into the paste box."""
-    index = build_index(corpus.entries, bad_regex)
-    return (json.dumps(index, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+def match_json_files(corpus: Corpus, bad_regex: set[str]) -> dict[str, bytes]:
+    """The matcher's files, compact on purpose: browsers fetch the matching index when a visitor first
+    focuses or pastes into the paste box, the rest only when it is needed."""
+    return {f"{MATCH_DIR}/{rel}": (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+            for rel, data in match_files(corpus.entries, bad_regex, LANGS).items()}
 
 
 def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE) -> BuildResult:
@@ -111,7 +113,7 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     files = render_all(site)
     # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
     unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}
-    files[MATCH_INDEX] = match_index_json(report.corpus, {e.id for e in report.corpus.entries if e.path in unsafe})
+    files.update(match_json_files(report.corpus, {e.id for e in report.corpus.entries if e.path in unsafe}))
     if MERMAID_JS.exists():
         files["assets/generated/mermaid.min.js"] = MERMAID_JS.read_bytes()
     else:

@@ -3,6 +3,7 @@ cases, seed entries, adversarial pastes, and the `python -m generator match` CLI
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -14,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.load import load_corpus
-from generator.match import Index, build_index, match, normalise
+from generator.match import Index, match, match_files, normalise
 from generator.paths import ENTRIES_DIR, ROOT
 from tests.conftest import SEEDS
 
@@ -24,17 +25,23 @@ NODE_RUNNER = Path(__file__).parent / "match_node.mjs"
 
 @lru_cache(maxsize=4)
 def raw_index(entries: Path = ENTRIES_DIR) -> dict:
-    return build_index(load_corpus(entries).entries)
+    """The matcher's files (match-index.json, match-words.json, match-display/...) by relative path."""
+    return match_files(load_corpus(entries).entries)
+
+
+def load(raw: dict) -> Index:
+    return Index.load(raw["match-index.json"], raw["match-words.json"])
 
 
 def py_results(raw: dict, pastes: list[str], top: int = 5) -> list[list[dict]]:
-    index = Index.load(raw)
+    index = load(raw)
     return [[{"id": r.id, "kind": r.kind, "score": r.score} for r in match(index, p, top).results] for p in pastes]
 
 
 def js_results(raw: dict, pastes: list[str], top: int = 5) -> list[list[dict]]:
     """All pastes in one Node process running docs/assets/javascripts/matcher/matcher.js."""
-    payload = json.dumps({"index": raw, "pastes": pastes, "top": top}, ensure_ascii=True)
+    payload = json.dumps({"index": raw["match-index.json"], "words": raw["match-words.json"], "pastes": pastes,
+                          "top": top}, ensure_ascii=True)
     proc = subprocess.run(["node", str(NODE_RUNNER)], input=payload, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
@@ -97,7 +104,7 @@ def test_generated_pastes_rank_the_same_in_both_runtimes(data: st.DataObject) ->
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(SAMPLES), st.sampled_from(["\r\n", "\n", "\r"]), st.sampled_from([" ", "\u00a0", "\t", "\u3000"]))
 def test_whitespace_variants_of_a_sample_keep_their_first_result(sample: str, newline: str, space: str) -> None:
-    index = Index.load(raw_index())
+    index = load(raw_index())
     plain = match(index, sample).results
     noisy = match(index, "x\n" + sample.replace("\n", newline).replace(" ", space) + newline).results
     assert [r.id for r in plain][:1] == [r.id for r in noisy][:1]
@@ -108,7 +115,8 @@ SEED_SIGNATURES = {e.id: e.signature for e in load_corpus(SEEDS).entries}
 
 @pytest.mark.parametrize("entry_id", sorted(SEED_SIGNATURES))
 def test_seed_entry_first_for_its_signature_and_inside_a_pytorch_traceback(entry_id: str) -> None:
-    index = Index.load(build_index(load_corpus(SEEDS).entries))
+    raw = match_files(load_corpus(SEEDS).entries)
+    index = load(raw)
     signature = SEED_SIGNATURES[entry_id]
     message = signature.split("CUDA error: ", 1)[-1]
     traceback = ("Traceback (most recent call last):\n  File \"train.py\", line 12, in <module>\n"
@@ -119,7 +127,6 @@ def test_seed_entry_first_for_its_signature_and_inside_a_pytorch_traceback(entry
     for paste in (signature, traceback):
         results = match(index, paste).results
         assert results and results[0].id == entry_id and results[0].kind == "regex", (paste, results)
-    raw = build_index(load_corpus(SEEDS).entries)
     assert py_results(raw, [signature, traceback]) == js_results(raw, [signature, traceback])
 
 
@@ -199,3 +206,53 @@ def test_cli_jsonl_answers_each_line_in_order_like_javascript() -> None:
     assert [[(r["id"], r["kind"], r["score"]) for r in line] for line in lines] == \
         [[(r["id"], r["kind"], r["score"]) for r in line] for line in js]
     assert cli("--jsonl", stdin="not json\n").returncode == 2
+
+
+# ---- the split files ----
+
+def test_display_shards_cover_every_entry_once_per_language() -> None:
+    raw = raw_index()
+    index = raw["match-index.json"]
+    ids = [e["id"] for e in index["entries"]]
+    for lang in ("en", "zh"):
+        for i, entry_id in enumerate(ids):
+            shard = raw[f"match-display/{lang}/{i // index['display_shard']}.json"]
+            assert shard["lang"] == lang and shard["entries"][entry_id]["s"]
+        assert sum(len(v["entries"]) for k, v in raw.items() if k.startswith(f"match-display/{lang}/")) == len(ids)
+
+
+def test_without_the_words_file_similar_waits_for_it() -> None:
+    raw = raw_index()
+    paste = "illegal memory access somewhere in my kernel, encountered twice"
+    assert py_results(raw, [paste])[0][0]["kind"] == "similar"
+    assert match(Index.load(raw["match-index.json"]), paste).results == []  # Python: exact matches only
+    payload = json.dumps({"index": raw["match-index.json"], "pastes": [paste, "code=700"]})
+    runner = ("import { readFileSync } from 'node:fs';"
+              "import { MatchIndex, match } from './docs/assets/javascripts/matcher/matcher.js';"
+              "const i = JSON.parse(readFileSync(0, 'utf8')); const ix = new MatchIndex(i.index);"
+              "process.stdout.write(JSON.stringify(i.pastes.map((p) => { const a = match(ix, p);"
+              " return [!!a.needsWords, a.results.length]; })));")
+    proc = subprocess.run(["node", "--input-type=module", "-e", runner], input=payload, capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    (wait, none), (exact, found) = json.loads(proc.stdout)
+    assert wait and none == 0 and not exact and found > 0
+
+
+def test_cli_reads_the_built_files(tmp_path: Path) -> None:
+    raw = raw_index()
+    for rel, data in raw.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    paste = "torch.AcceleratorError: CUDA error: device-side assert triggered\n"
+    index = str(tmp_path / "match-index.json")
+    for lang in ("en", "zh"):
+        built = cli("--json", "--lang", lang, "--index", index, stdin=paste)
+        fresh = cli("--json", "--lang", lang, stdin=paste)
+        assert built.returncode == 0, built.stderr
+        assert json.loads(built.stdout) == json.loads(fresh.stdout)
+    similar = cli("--json", "--index", index, stdin="illegal memory access somewhere in my kernel, encountered twice")
+    assert json.loads(similar.stdout)["results"][0]["kind"] == "similar"
+    shutil.rmtree(tmp_path / "match-display")
+    broken = cli("--index", index, stdin=paste)
+    assert broken.returncode == 2 and "display" in broken.stderr

@@ -45,7 +45,7 @@ def test_real_pytorch_traceback_in_home_box_finds_its_entry_first(chromium, real
                                                                   label: str) -> None:
     with serve(real_site) as base:
         page, log = open_page(chromium, base + prefix)
-        assert not [u for u in log["requests"] if "match-index" in u or "worker.js" in u], "fetched before interaction"
+        assert not [u for u in log["requests"] if "/match-" in u or "worker.js" in u], "fetched before interaction"
         box = page.locator("#ee-match-input")
         box.focus()
         box.fill(TRACEBACK)
@@ -57,6 +57,14 @@ def test_real_pytorch_traceback_in_home_box_finds_its_entry_first(chromium, real
         if lang == "zh":
             assert "断言" in first.locator("a").inner_text()
         assert [u for u in log["requests"] if u.endswith("match-index.json")]
+        # Display text: only this language's shards of the results shown, each once; no similarity words for
+        # an exact match.
+        index = json.loads((real_site / "assets/generated/match-index.json").read_text(encoding="utf-8"))
+        ids = [e["id"] for e in index["entries"]]
+        shards = {ids.index(i) // index["display_shard"] for i in result_ids(page)}
+        fetched = [u for u in log["requests"] if "/match-display/" in u]
+        assert sorted(fetched) == sorted(f"{base}/assets/generated/match-display/{lang}/{k}.json" for k in shards)
+        assert not [u for u in log["requests"] if "match-words" in u]
         assert not [c for c in log["console"] if c.startswith(("error", "pageerror", "warning"))], log["console"]
 
 
@@ -73,10 +81,23 @@ def test_q_deep_link_on_the_match_page(chromium, seed_site: Path) -> None:
 
 def test_nothing_similar_offers_full_text_search(chromium, seed_site: Path) -> None:
     with serve(seed_site) as base:
-        page, _ = open_page(chromium, f"{base}/match/?q={quote('the quick brown fox')}")
+        page, log = open_page(chromium, f"{base}/match/?q={quote('the quick brown fox')}")
         page.locator(".ee-match__none").wait_for(timeout=10_000)
+        assert [u for u in log["requests"] if u.endswith("/match-words.json")]  # needed to look for similar ones
+        assert not [u for u in log["requests"] if "/match-display/" in u]  # nothing to show
         page.locator(".ee-match__search").click()
         assert page.evaluate("document.getElementById('__search').checked")
+
+
+def test_similar_results_fetch_the_words_then_show_their_text(chromium, real_site: Path) -> None:
+    with serve(real_site) as base:
+        page, log = open_page(chromium, f"{base}/zh/match/?q={quote('illegal memory access somewhere in my kernel, encountered twice')}")
+        result_ids(page)
+        assert page.locator(".ee-match__similar").count() > 0
+        first = page.locator(".ee-match__result").first
+        assert first.locator("a").inner_text().strip() and "最佳解决办法" in first.inner_text()
+        assert [u for u in log["requests"] if u.endswith("/match-words.json")]
+        assert {u.split("/match-display/")[1].split("/")[0] for u in log["requests"] if "/match-display/" in u} == {"zh"}
 
 
 def test_error_pasted_into_header_search_opens_the_match_page(chromium, seed_site: Path) -> None:

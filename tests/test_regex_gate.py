@@ -97,5 +97,14 @@ def test_match_index_is_written_and_compact(corpus_dir: Path, tmp_path: Path) ->
     index = json.loads(raw)
     assert "\n " not in raw and [e["id"] for e in index["entries"]] == sorted(e["id"] for e in index["entries"])
     row = next(e for e in index["entries"] if e["id"] == ID)
-    assert row["lit"] and row["nm"] == ["cudaErrorInvalidSyncObject"] and row["cd"] == [806]
-    assert row["w"] and row["sz"] and "re" in row
+    assert row["lit"] and row["nm"] == ["cudaErrorInvalidSyncObject"] and row["cd"] == [806] and "re" in row
+    # Only what matching needs: display text and similarity words are in their own files.
+    assert set().union(*index["entries"]) <= {"id", "re", "fl", "lit", "nm", "cd"}
+    generated = tmp_path / "docs/assets/generated"
+    words = json.loads((generated / "match-words.json").read_text(encoding="utf-8"))["words"]
+    assert "sync" in words[ID].split(" ")
+    k = [e["id"] for e in index["entries"]].index(ID) // index["display_shard"]
+    for lang, needle in (("en", "invalid"), ("zh", "同步")):
+        shard = json.loads((generated / f"match-display/{lang}/{k}.json").read_text(encoding="utf-8"))
+        assert shard["lang"] == lang and needle in shard["entries"][ID]["s"] and shard["entries"][ID]["w"]
+        assert shard["entries"][ID]["ec"].startswith("cudaErrorInvalidSyncObject")

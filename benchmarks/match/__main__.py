@@ -2,8 +2,10 @@
 
 Generates N synthetic entries from the real ones (same text sizes, regexes shaped like the real ones: enum
 names, message text, framework assertions with [^`]* parts), then measures paste-to-results for a 200-byte
-line and a 20 KB log in the CLI's matcher and in headless Chromium (through the shipped worker), the index
-size raw and gzipped per 1,000 entries, and what the home page fetches before any interaction.
+line and a 20 KB log in the CLI's matcher and in headless Chromium (through the shipped worker, and from
+paste to rendered results through the shipped ui.js), the size raw and gzipped per 1,000 entries of each
+file the matcher ships (matching index, similarity words, display shards; display shard sizes compared),
+and what the home page fetches before any interaction.
 """
 from __future__ import annotations
 
@@ -20,7 +22,8 @@ import time
 from pathlib import Path
 
 from generator.load import load_corpus, to_entry
-from generator.match import Index, build_index, match
+from generator.match import DISPLAY_SHARD, Index, build_display, match, match_files
+from generator.match_ui import ui_config_script
 from generator.paths import DOCS_DIR, ENTRIES_DIR, ROOT
 from tests.browser import browser, serve
 
@@ -76,8 +79,8 @@ def stats(ms: list[float]) -> str:
     return f"{statistics.median(ms):.2f} / {p95:.2f}"
 
 
-def python_times(raw: dict, texts: list[str]) -> list[float]:
-    index = Index.load(raw)
+def python_times(files: dict, texts: list[str]) -> list[float]:
+    index = Index.load(files["match-index.json"], files["match-words.json"])
     match(index, texts[0])  # compile caches warm, as in a long-running tool
     out = []
     for t in texts:
@@ -108,11 +111,17 @@ window.matchOnce = (text) => new Promise((resolve) => {
 </script>"""
 
 
-def chromium_times(chromium, raw: dict, lines: list[str], logs: list[str]) -> tuple[list[float], list[float]]:
+def write_files(folder: Path, files: dict) -> None:
+    for rel, data in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def chromium_times(chromium, files: dict, lines: list[str], logs: list[str]) -> tuple[list[float], list[float]]:
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         shutil.copytree(DOCS_DIR / "assets/javascripts/matcher", d / "matcher")
-        (d / "match-index.json").write_text(json.dumps(raw, separators=(",", ":")), encoding="utf-8")
+        write_files(d, files)
         (d / "index.html").write_text(BENCH_HTML, encoding="utf-8")
         with serve(d) as base:
             page = chromium.new_page()
@@ -128,6 +137,68 @@ def chromium_times(chromium, raw: dict, lines: list[str], logs: list[str]) -> tu
                 out.append(ms)
             page.close()
             return out[0], out[1]
+
+
+UI_HTML = """<!doctype html><meta charset="utf-8">
+<script type="application/json" id="ee-match-config">CONFIG</script><div id="ee-paste"></div>
+<script type="module" src="assets/javascripts/matcher/ui.js"></script><script>
+window.pasteOnce = (text) => new Promise((resolve) => {
+  const marks = (name) => performance.getEntriesByName(name);
+  const before = marks("ee-match-rendered").length;
+  const area = document.getElementById("ee-match-input");
+  area.value = text;
+  area.dispatchEvent(new Event("input"));
+  const poll = () => {
+    if (marks("ee-match-rendered").length === before) { setTimeout(poll, 5); return; }
+    const t0 = marks("ee-match-start").at(-1).startTime;
+    resolve({matched: marks("ee-match-matched").at(-1).startTime - t0,
+             rendered: marks("ee-match-rendered").at(-1).startTime - t0,
+             n: document.querySelectorAll(".ee-match__result").length});
+  };
+  poll();
+});
+</script>"""
+
+
+def chromium_rendered(chromium, files: dict, logs: list[str]) -> tuple[list[float], list[float], list[float]]:
+    """The shipped ui.js from paste to results on the page (the 120 ms typing debounce left out):
+    (matched, rendered with each display shard fetched on its first use, rendered again with all cached)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        shutil.copytree(DOCS_DIR / "assets/javascripts/matcher", d / "assets/javascripts/matcher")
+        write_files(d / "assets/generated", files)
+        (d / "index.html").write_text(UI_HTML.replace("CONFIG", ui_config_script("en")), encoding="utf-8")
+        with serve(d) as base:
+            page = chromium.new_page()
+            page.goto(base + "/index.html")
+            page.wait_for_function("document.getElementById('ee-match-input') !== null")
+            page.evaluate("pasteOnce('CUDA error: warm up')")  # worker start and index download
+            first = [page.evaluate("(t) => pasteOnce(t)", t) for t in logs]
+            again = [page.evaluate("(t) => pasteOnce(t)", t) for t in logs]
+            page.close()
+            assert all(r["n"] > 0 for r in first + again)
+            return [r["matched"] for r in first], [r["rendered"] for r in first], [r["rendered"] for r in again]
+
+
+def gz_len(data: dict) -> tuple[int, int]:
+    b = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    return len(b), len(gzip.compress(b, 9))
+
+
+def display_options(entries: list, files: dict, logs: list[str]) -> list[tuple]:
+    """Per display layout: (shard size or 0 for one file per language, files per language, en raw/gz total,
+    zh raw/gz total, median and worst gz bytes fetched to show one paste's top 5 results (en))."""
+    index = Index.load(files["match-index.json"], files["match-words.json"])
+    result_ids = [[r.id for r in match(index, t).results] for t in logs]
+    out = []
+    for size in (0, 128, 256, 512):
+        shard = size or len(entries)
+        sizes = {lang: [gz_len(s) for s in build_display(entries, lang, shard)] for lang in ("en", "zh")}
+        per_paste = [sum(sizes["en"][k][1] for k in {index.by_id[i] // shard for i in ids}) for ids in result_ids]
+        worst = sum(sorted((g for _, g in sizes["en"]), reverse=True)[:5])
+        out.append((size, len(sizes["en"]), *(sum(x[j] for x in sizes[lang]) for lang in ("en", "zh") for j in (0, 1)),
+                    statistics.median(per_paste), worst))
+    return out
 
 
 def home_page_bytes(chromium, site: Path) -> tuple[int, list[str]]:
@@ -155,35 +226,54 @@ def main() -> None:
     ap.add_argument("--sizes", default="1000,10000")
     args = ap.parse_args()
     rng = random.Random(11)
-    rows = []
+    rows, options = [], []
     with browser() as chromium, tempfile.TemporaryDirectory() as tmp:
         for n in (int(x) for x in args.sizes.split(",")):
             entries = synthetic_entries(n)
-            raw = build_index(entries)
-            data = json.dumps(raw, ensure_ascii=False, separators=(",", ":")).encode()
-            slim = dict(raw, entries=[{k: v for k, v in e.items() if k in ("id", "re", "fl", "lit", "nm", "cd")}
-                                      for e in raw["entries"]])
-            slim_data = json.dumps(slim, ensure_ascii=False, separators=(",", ":")).encode()
-            index_file = Path(tmp) / f"index-{n}.json"
-            index_file.write_bytes(data)
+            files = match_files(entries)
+            folder = Path(tmp) / f"files-{n}"
+            write_files(folder, files)
             lines, logs = pastes(entries, rng)
-            py_line, py_log = python_times(raw, lines), python_times(raw, logs)
-            cli_s = cli_process_seconds(index_file, logs)
-            js_line, js_log = chromium_times(chromium, raw, lines, logs)
-            rows.append((n, len(data), len(gzip.compress(data, 9)), len(slim_data), len(gzip.compress(slim_data, 9)),
-                         stats(py_line), stats(py_log), cli_s, stats(js_line), stats(js_log)))
+            py_line, py_log = python_times(files, lines), python_times(files, logs)
+            cli_s = cli_process_seconds(folder / "match-index.json", logs)
+            js_line, js_log = chromium_times(chromium, files, lines, logs)
+            ui_matched, ui_first, ui_again = chromium_rendered(chromium, files, logs)
+            sizes = {"index": gz_len(files["match-index.json"]), "words": gz_len(files["match-words.json"])}
+            for lang in ("en", "zh"):
+                parts = [gz_len(v) for k, v in files.items() if k.startswith(f"match-display/{lang}/")]
+                sizes[lang] = (sum(a for a, _ in parts), sum(b for _, b in parts))
+            rows.append((n, sizes, stats(py_line), stats(py_log), cli_s, stats(js_line), stats(js_log),
+                         stats(ui_matched), stats(ui_first), stats(ui_again)))
+            options.append((n, display_options(entries, files, logs)))
         site = build_real_site(Path(tmp) / "site-build")
         home_bytes, home_urls = home_page_bytes(chromium, site)
-    print("| entries | index raw / gzip per 1,000 (KB) | matching fields only, raw / gzip per 1,000 (KB) "
-          "| CLI matcher 200 B line, median / p95 (ms) | CLI matcher 20 KB log (ms) "
-          f"| CLI process, {RUNS} logs via --jsonl (s) | Chromium worker 200 B line (ms) | Chromium worker 20 KB log (ms) |")
-    print("|---|---|---|---|---|---|---|---|")
-    for n, raw_b, gz_b, slim_b, slim_gz, pl, pg, cli_s, jl, jg in rows:
-        k = 1000 / n
-        print(f"| {n:,} | {raw_b * k / 1024:.0f} / {gz_b * k / 1024:.1f} | {slim_b * k / 1024:.0f} / "
-              f"{slim_gz * k / 1024:.1f} | {pl} | {pg} | {cli_s:.2f} | {jl} | {jg} |")
+    per_k = lambda n, pair: f"{pair[0] * 1000 / n / 1024:.0f} / {pair[1] * 1000 / n / 1024:.1f}"  # noqa: E731
+    print("Sizes, raw / gzip per 1,000 entries (KB):\n")
+    print("| entries | match-index.json (fetched on focus) | match-words.json (only when nothing matches exactly) "
+          f"| match-display/en/*.json ({DISPLAY_SHARD} entries a shard) | match-display/zh/*.json |")
+    print("|---|---|---|---|---|")
+    for n, sizes, *_ in rows:
+        print(f"| {n:,} | {per_k(n, sizes['index'])} | {per_k(n, sizes['words'])} | {per_k(n, sizes['en'])} "
+              f"| {per_k(n, sizes['zh'])} |")
+    print("\nDisplay layouts (per language; en fetched for the 40 log pastes' top 5 results):\n")
+    print("| entries | layout | files per language | en raw / gz per 1,000 (KB) | zh raw / gz per 1,000 (KB) "
+          "| en gz fetched per paste, median (KB) | worst case, 5 shards (KB) |")
+    print("|---|---|---|---|---|---|---|")
+    for n, opts in options:
+        for size, count, en_r, en_g, zh_r, zh_g, median, worst in opts:
+            layout = "one file per language" if not size else f"shards of {size}"
+            print(f"| {n:,} | {layout} | {count} | {per_k(n, (en_r, en_g))} | {per_k(n, (zh_r, zh_g))} "
+                  f"| {median / 1024:.1f} | {worst / 1024:.1f} |")
+    print("\nTimes (median / p95, ms; CLI process in s):\n")
+    print("| entries | CLI matcher 200 B line | CLI matcher 20 KB log "
+          f"| CLI process, {RUNS} logs via --jsonl (s) | Chromium worker 200 B line | Chromium worker 20 KB log "
+          "| Chromium page, 20 KB log: paste to matched | paste to rendered (display shard fetched) "
+          "| paste to rendered (shard cached) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n, _, pl, pg, cli_s, jl, jg, um, uf, ua in rows:
+        print(f"| {n:,} | {pl} | {pg} | {cli_s:.2f} | {jl} | {jg} | {um} | {uf} | {ua} |")
     print(f"\nHome page before any interaction: {home_bytes / 1024:.0f} KB in {len(home_urls)} requests; "
-          f"match index fetched: {any('match-index' in u for u in home_urls)}")
+          f"matcher data fetched: {any('/match-' in u for u in home_urls)}")
     for u in home_urls:
         print("  ", u)
 

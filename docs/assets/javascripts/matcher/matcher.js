@@ -71,9 +71,12 @@ export function scoreOf(segment, tier, length) {
   return (1000 - Math.min(segment, 999)) * 1e7 + tier * 1e6 + Math.min(length, 999999);
 }
 
-// The match index, prepared for matching: literal buckets for the prefilter, name/code tables, words.
+// The matching index (match-index.json), prepared for matching: literal buckets for the prefilter, name/code
+// tables. The similarity words (match-words.json) are a separate file, only needed when nothing matches
+// exactly: pass them here or later with setWords(); until then match() answers {needsWords: true} instead
+// of looking for similar entries.
 export class MatchIndex {
-  constructor(raw) {
+  constructor(raw, wordsRaw = null) {
     this.raw = raw;
     this.params = raw.params;
     this.entries = raw.entries;
@@ -86,7 +89,7 @@ export class MatchIndex {
     this.byCode = new Map();
     this.byId = new Map();
     this.regexes = new Map();
-    this._words = null;
+    this.words = null;
     // Each literal is filed under its rarest 4-character gram (counted over all literals), so that
     // literals sharing a common prefix ("invalid ...") do not pile up in one bucket.
     const counts = new Uint32Array(1 << HASH_BITS);
@@ -113,12 +116,17 @@ export class MatchIndex {
       for (const n of e.nm || []) push(this.byName, n, i);
       for (const c of e.cd || []) push(this.byCode, c, i);
     });
+    if (wordsRaw) this.setWords(wordsRaw);
   }
 
-  get words() {
-    // Similarity words are only needed when nothing matches exactly: computed on first use.
-    if (!this._words) this._words = this.entries.map((e) => words(e.s, this.stop));
-    return this._words;
+  setWords(wordsRaw) {
+    const byId = wordsRaw.words;
+    this.words = this.entries.map((e) => (Object.hasOwn(byId, e.id) ? byId[e.id].split(" ") : []));
+  }
+
+  // Which display shard (match-display/<lang>/<k>.json) holds entry i's signature and workaround.
+  shardOf(id) {
+    return Math.floor(this.byId.get(id) / this.raw.display_shard);
   }
 
   regex(i) {
@@ -174,7 +182,9 @@ function byScore(a, b) {
 
 // Returns {text, results}: text is the normalised paste; each result's start/end are UTF-16 offsets into it
 // (for highlighting in the page; the score counts code points). `onRegex(id)` is called before each entry's
-// regex runs, so a worker can say which entry was running when it overran its time budget.
+// regex runs, so a worker can say which entry was running when it overran its time budget. When nothing
+// matches exactly and the similarity words are not loaded yet, the answer is {text, results: [], needsWords:
+// true}: load them (setWords) and ask again.
 export function match(index, paste, { top = 5, exclude = [], onRegex = null } = {}) {
   const text = normalise(paste, index.params);
   const skip = new Set(exclude.map((id) => index.byId.get(id)).filter((i) => i !== undefined));
@@ -207,6 +217,7 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
       score: scoreOf(segmentOf(first, starts), tier, codePointLength(text, span[0], span[1])) });
   }
   if (exact.length) return { text, results: exact.sort(byScore).slice(0, top) };
+  if (!index.words) return { text, results: [], needsWords: true };
   return { text, results: similar(index, text, top, skip) };
 }
 

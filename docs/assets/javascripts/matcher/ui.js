@@ -1,11 +1,14 @@
 // The paste box (home page and /match/), `?q=` deep links, and error-looking pastes into the header search
 // (sent to the match page). UI strings come from the page's #ee-match-config block, rendered from
 // generator/locales/<lang>.yml; text from entries is only ever inserted with textContent.
-// Nothing is fetched before the visitor focuses, types or pastes (or opens a `?q=` link).
+// Nothing is fetched before the visitor focuses, types or pastes (or opens a `?q=` link); then the worker
+// fetches the matching index. The text shown for each result (signature, error code, best workaround in the
+// page's language) is fetched here, once per display shard, only for the shards of the results shown.
 
 const HERE = import.meta.url;
 const ROOT = new URL("../../../", HERE);
 const INDEX_URL = new URL("../../generated/match-index.json", HERE).href;
+const DISPLAY_URL = new URL("../../generated/match-display/", HERE);
 const WORKER_URL = new URL("./worker.js", HERE);
 const BUDGET_MS = 1000;
 const MAX_RETRIES = 5;
@@ -74,7 +77,10 @@ class Matcher {
         } else if (msg.id !== id) {
           return;
         } else if (msg.type === "started") {
+          clearTimeout(timer);
           timer = setTimeout(onOverrun, BUDGET_MS); // the index download does not count against the budget
+        } else if (msg.type === "paused") {
+          clearTimeout(timer); // nor does the similarity words' download
         } else if (msg.type === "progress") {
           culprit = msg.entry;
         } else if (msg.type === "result") {
@@ -98,6 +104,33 @@ class Matcher {
       worker.postMessage({ type: "match", id, text, top: 5 });
     });
   }
+}
+
+// Display shards, fetched once each: shard number -> promise of {id: {s, ec, w}}.
+const shards = new Map();
+
+function displayShard(k) {
+  if (!shards.has(k)) {
+    const url = new URL(`${config.lang === "zh" ? "zh" : "en"}/${k}.json`, DISPLAY_URL);
+    const p = fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return response.json();
+    }).then((data) => data.entries);
+    p.catch(() => shards.delete(k)); // a failed download is tried again on the next paste
+    shards.set(k, p);
+  }
+  return shards.get(k);
+}
+
+// The answer's results with their display text; an entry missing from its shard shows its id.
+async function withDisplay(answer) {
+  const wanted = [...new Set(answer.results.map((r) => r.shard))];
+  const loaded = new Map(await Promise.all(wanted.map(async (k) => [k, await displayShard(k)])));
+  const results = answer.results.map((r) => {
+    const shard = loaded.get(r.shard);
+    return { ...r, ...(Object.hasOwn(shard, r.id) ? shard[r.id] : { s: r.id }) };
+  });
+  return { ...answer, results };
 }
 
 // The matched text with its line, highlighted: the lines the match spans, cut around it.
@@ -135,7 +168,7 @@ function renderResults(box, answer, t) {
     item.dataset.entry = r.id;
     const title = el("a", "ee-match__title");
     title.href = pageUrl(r.id + "/");
-    withCode(title, config.lang === "zh" && r.sz ? r.sz : r.s);
+    withCode(title, r.s);
     item.appendChild(title);
     const meta = el("p", "ee-match__meta");
     if (r.ec) {
@@ -145,11 +178,10 @@ function renderResults(box, answer, t) {
     if (similar) meta.appendChild(el("span", "ee-match__similar", t.match_similar_badge));
     item.appendChild(meta);
     if (r.start >= 0) item.appendChild(excerpt(answer.text, r.start, r.end));
-    const fix = config.lang === "zh" ? r.wz || r.w : r.w;
-    if (fix) {
+    if (r.w) {
       const p = el("p", "ee-match__fix");
       p.appendChild(el("strong", null, t.match_workaround + ": "));
-      withCode(p, fix);
+      withCode(p, r.w);
       item.appendChild(p);
     }
     list.appendChild(item);
@@ -207,10 +239,15 @@ function mountBox(host, matcher, t) {
       return;
     }
     status.textContent = t.match_loading;
+    performance.mark("ee-match-start");
     matcher.run(text).then((answer) => {
+      if (ticket === pending) performance.mark("ee-match-matched");
+      return withDisplay(answer);
+    }).then((answer) => {
       if (ticket !== pending) return;
       status.textContent = "";
       renderResults(results, answer, t);
+      performance.mark("ee-match-rendered"); // the benchmark reads these marks (benchmarks/match)
     }, (err) => {
       if (ticket !== pending) return;
       console.warn(err);
