@@ -59,10 +59,13 @@ def _message_agrees(e: Entry, message: str) -> list[Problem]:
     return out
 
 
-def effective_tier(e: Entry, fact_problems: list[Problem]) -> str:
-    """'reproduced' needs stored reproduction files; 'message_verified' is earned by passing the fact check."""
+def effective_tier(e: Entry, fact_problems: list[Problem] | None) -> str:
+    """'reproduced' needs stored reproduction files; 'message_verified' is earned by passing the fact check
+    (`fact_problems` is None when the reference table was not available, so nothing could be verified)."""
     if e.verification_tier == "reproduced" and e.reproduction:
         return "reproduced"
+    if fact_problems is None:
+        return "ai_generated"
     parsed = parse_error_code(e.error_code) if e.error_code else None
     checked = parsed is not None and parsed[0].startswith("cudaError")
     return "message_verified" if checked and not fact_problems else "ai_generated"

@@ -229,6 +229,16 @@ def acknowledge(problems: list[Problem], entries: list[Entry]) -> list[Problem]:
 class Report:
     corpus: Corpus
     problems: list[Problem] = field(default_factory=list)
+    facts_checked: bool = True  # False when the CUDA reference table was missing (W300)
+
+    def tiers(self) -> dict[str, str]:
+        """The verification tier each entry's page shows, earned from this report's fact findings (E301/E302)."""
+        facts: dict[str, list[Problem]] = {}
+        for p in self.problems:
+            if p.code in ("E301", "E302"):
+                facts.setdefault(p.file, []).append(p)
+        return {e.id: effective_tier(e, facts.get(e.path, []) if self.facts_checked else None)
+                for e in self.corpus.entries}
 
     def of(self, severity: str) -> list[Problem]:
         return [p for p in self.problems if p.severity == severity]
@@ -254,4 +264,4 @@ def check(entries_dir: Path, reference: Path = REFERENCE_FILE, today: dt.date | 
     if ref is None:
         problems.append(Problem(str(reference), "", "CUDA reference table not found: facts are not checked",
                                 severity="warning", code="W300"))
-    return Report(corpus, sorted(set(acknowledge(problems, corpus.entries))))
+    return Report(corpus, sorted(set(acknowledge(problems, corpus.entries))), facts_checked=ref is not None)

@@ -8,11 +8,9 @@ from pathlib import Path
 
 from generator import indexes
 from generator.articles import related_entries
-from generator.cuda_reference import load_reference
-from generator.facts import check_cuda_facts, effective_tier
 from generator.graph import build_graph
 from generator.i18n import LANGS
-from generator.lint import check
+from generator.lint import Report, check
 from generator.load import Corpus
 from generator.match import match_files
 from generator.paths import REFERENCE_FILE, ROOT
@@ -37,20 +35,13 @@ class BuildResult:
     files: dict[str, bytes] = field(default_factory=dict)
 
 
-def make_site(corpus: Corpus, repo_url: str, reference: Path = REFERENCE_FILE,
-              notices: dict[str, tuple[Problem, ...]] | None = None) -> tuple[Site, list[Problem]]:
-    """The site model; `notices`: lint warnings to show on each entry's page (see lint.Report.page_notices)."""
-    entries = {e.id: e for e in corpus.entries}
-    problems: list[Problem] = []
-    tiers: dict[str, str] = {}
-    ref = load_reference(reference) if reference.exists() else None
-    for e in corpus.entries:
-        facts = check_cuda_facts(e, ref) if ref else []
-        tiers[e.id] = effective_tier(e, facts) if ref else ("reproduced" if e.reproduction else "ai_generated")
+def make_site(report: Report, repo_url: str) -> Site:
+    """The site model: entries, graph, article links, the tier each page shows and the warnings it lists."""
+    corpus = report.corpus
     links = {a.id: related_entries(a, corpus.entries) for a in corpus.articles}
-    site = Site(entries=entries, graph=build_graph(corpus.entries), articles=corpus.articles,
-                article_links=links, effective_tier=tiers, repo_url=repo_url.rstrip("/"), notices=notices or {})
-    return site, problems
+    return Site(entries={e.id: e for e in corpus.entries}, graph=build_graph(corpus.entries), articles=corpus.articles,
+                article_links=links, effective_tier=report.tiers(), repo_url=repo_url.rstrip("/"),
+                notices=report.page_notices())
 
 
 def render_all(site: Site) -> dict[str, bytes]:
@@ -108,8 +99,8 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     report = check(entries_dir, reference)
     if report.errors:
         raise BuildError(sorted(report.errors))
-    site, problems = make_site(report.corpus, repo_url, reference, report.page_notices())
-    problems = report.problems + problems
+    site = make_site(report, repo_url)
+    problems = list(report.problems)
     files = render_all(site)
     # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
     unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}

@@ -88,3 +88,14 @@ def test_generated_folders_are_git_ignored() -> None:
     assert all(f"/docs/{d}/" in ignored for d in OWNED_DIRS)
     tracked = subprocess.run(["git", "ls-files", "docs"], cwd=ROOT, capture_output=True, text=True).stdout.split()
     assert not [t for t in tracked if any(t.startswith(f"docs/{d}/") for d in OWNED_DIRS)]
+
+
+def test_without_the_reference_table_no_tier_is_earned_by_message(tmp_path: Path) -> None:
+    """With no reference table nothing can be verified: entries show ai_generated unless reproduced."""
+    from generator.lint import check
+    from generator.site import make_site
+    report = check(SEEDS, tmp_path / "missing.jsonl")
+    assert "W300" in {p.code for p in report.problems}
+    assert set(make_site(report, REPO).effective_tier.values()) == {"ai_generated"}
+    with_ref = make_site(check(SEEDS, REFERENCE_FILE), REPO).effective_tier
+    assert with_ref == {i: "ai_generated" for i in SEED_IDS}  # the original seeds name codes the libraries never print
