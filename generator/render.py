@@ -101,7 +101,9 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     rc, rc_fallback = _zh_or_en(e.root_cause_zh, e.root_cause, lang)
     root_cause_block = md_text(rc)
     if rc_fallback:
-        root_cause_block = Markup(f'!!! warning "{t["untranslated"]}"\n    {t["untranslated_note"]}\n\n') + root_cause_block
+        root_cause_block = (Markup(f'!!! warning "{t["untranslated"]}"\n    {t["untranslated_note"]}\n\n'
+                                   '<div data-search-exclude="true" markdown>\n\n')
+                            + root_cause_block + Markup("\n\n</div>"))
 
     dead_ends = []
     for i, d in enumerate(e.dead_ends):
@@ -200,6 +202,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
         "dead_ends": dead_ends, "workarounds": workarounds,
         "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
+        "dead_ends_fallback": bool(dead_ends) and all(d["untranslated"] for d in dead_ends),
+        "workarounds_fallback": bool(workarounds) and all(w["untranslated"] for w in workarounds),
         "untranslated_badge": Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span>'),
         "versions": versions, "version_columns": version_columns, "os_specific": sorted(e.os_specific.items()),
         "has_links": bool(links.all()),

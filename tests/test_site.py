@@ -169,3 +169,13 @@ def test_seed_pages_show_acknowledged_errors_and_warnings(seed_site: Path) -> No
     assert "已知并接受的问题" in zh and "检查提出的警告" in zh and "W502" in zh
     rules = page(seed_site, "rules")
     assert 'id="w502"' in rules and "first-seen-after-last-confirmed" in rules
+
+
+def test_english_fallback_text_stays_out_of_the_zh_search_index(seed_site: Path) -> None:
+    """The seeds' workarounds_zh is English: the zh page shows it, but the zh index does not carry it twice."""
+    text = text_of(page(seed_site, "zh/cuda/stream-capture-invalid-scope"))
+    english = "Move all memory allocations and host-device synchronization outside the capture scope"
+    assert english in text
+    zh_index = (seed_site / "zh/search/search_index.json").read_text(encoding="utf-8")
+    assert english not in zh_index and "捕获" in zh_index
+    assert english in (seed_site / "search/search_index.json").read_text(encoding="utf-8")
