@@ -9,5 +9,9 @@ ARTICLES_DIR = ENTRIES_DIR / "articles"
 DOCS_DIR = ROOT / "docs"
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
-# The shared reference sits beside the checkout (../shared); CI clones the repo with shared/ beside it.
-REFERENCE_FILE = ROOT.parent / "shared" / "reference" / "cuda-errors-13.0.jsonl"
+# The CUDA error table read from the real libraries. Its source of truth is ../shared/reference beside the
+# checkout; a clone without it (GitHub Actions, a contributor's fork) uses the copy in generator/reference/,
+# which tests/test_reference.py keeps byte-identical to the shared one.
+SHARED_REFERENCE = ROOT.parent / "shared" / "reference" / "cuda-errors-13.0.jsonl"
+VENDORED_REFERENCE = Path(__file__).resolve().parent / "reference" / "cuda-errors-13.0.jsonl"
+REFERENCE_FILE = SHARED_REFERENCE if SHARED_REFERENCE.exists() else VENDORED_REFERENCE
