@@ -19,7 +19,7 @@ from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
 from generator.regex_gate import regex_problems
 from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
-from generator.translation import has_chinese, source_hash, translation_source
+from generator.translation import source_hash, translation_source, zh_status
 
 PLACEHOLDER = "FILL IN"
 PLACEHOLDER_HOST = "fill-in.invalid"
@@ -86,19 +86,22 @@ def text_problems(e: Entry) -> list[Problem]:
 def translation_problems(e: Entry) -> list[Problem]:
     out: list[Problem] = []
     raw = e.raw
-    for name in ("signature_zh", "root_cause_zh"):
-        if not has_chinese(raw.get(name)):
+    # The same test of "translated" as the zh page and the translation-status page (translation.zh_status).
+    status = zh_status(e)
+    for name, ok in (("signature_zh", status.signature), ("root_cause_zh", status.root_cause)):
+        if not ok:
             out.append(_p(e, name, "W601", "has no Chinese text: the zh page shows the English original"))
-    for name, english in (("dead_ends_zh", e.dead_ends), ("workarounds_zh", e.workarounds)):
+    for name, english, flags in (("dead_ends_zh", e.dead_ends, status.dead_ends),
+                                 ("workarounds_zh", e.workarounds, status.workarounds)):
         zh = raw.get(name, [])
         if english and not zh:
             out.append(_p(e, name, "W601", f"is missing: the zh page shows the {len(english)} English item(s)"))
-        elif len(zh) != len(english):
+            continue
+        if len(zh) != len(english):
             out.append(_p(e, name, "E602", f"has {len(zh)} item(s) but {name[:-3]} has {len(english)}: one translation "
                                            "per English item, in the same order"))
-        for i, item in enumerate(zh):
-            texts = [item] if isinstance(item, str) else [v for v in item.values() if isinstance(v, str)]
-            if not any(has_chinese(t) for t in texts):
+        for i in range(min(len(zh), len(english))):
+            if not flags[i]:
                 out.append(_p(e, f"{name}.{i}", "W601", "has no Chinese text: the zh page shows the English original"))
     for name, recorded in sorted(raw.get("translated_from", {}).items()):
         now = source_hash(translation_source(raw, name))

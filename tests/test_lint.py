@@ -8,6 +8,7 @@ import pytest
 
 from generator import lint, site
 from generator.lint import check
+from generator.translation import zh_status
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
 from generator.problems import Problem
 from generator.rules import RULES
@@ -93,3 +94,12 @@ def test_rules_page_lists_every_rule_in_both_languages() -> None:
         page = rules_page(lang)
         assert all(f"**{code}**" in page for code in RULES)
     assert "W502" in rules_page("en").split("## Why these severities", 1)[1]
+
+
+def test_w601_agrees_with_what_the_zh_page_shows(tmp_path: Path) -> None:
+    """A zh workaround whose only Chinese is in `how` still shows its English action: W601 says so."""
+    spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {"workarounds_zh.0.action": "Reduce the batch size."}}}}
+    report = check(make_corpus(spec, tmp_path))
+    assert [(p.code, p.field) for p in report.problems] == [("W601", "workarounds_zh.0")]
+    e = report.corpus.entries[[x.id for x in report.corpus.entries].index("pytorch/cuda-out-of-memory")]
+    assert not zh_status(e).workarounds[0]
