@@ -91,8 +91,9 @@ def translation_problems(e: Entry) -> list[Problem]:
     for name, ok in (("signature_zh", status.signature), ("root_cause_zh", status.root_cause)):
         if not ok:
             out.append(_p(e, name, "W601", "has no Chinese text: the zh page shows the English original"))
-    for name, english, flags in (("dead_ends_zh", e.dead_ends, status.dead_ends),
-                                 ("workarounds_zh", e.workarounds, status.workarounds)):
+    for name, english, flags, conditions in (
+            ("dead_ends_zh", e.dead_ends, status.dead_ends, status.dead_end_conditions),
+            ("workarounds_zh", e.workarounds, status.workarounds, status.workaround_conditions)):
         zh = raw.get(name, [])
         if english and not zh:
             out.append(_p(e, name, "W601", f"is missing: the zh page shows the {len(english)} English item(s)"))
@@ -103,6 +104,9 @@ def translation_problems(e: Entry) -> list[Problem]:
         for i in range(min(len(zh), len(english))):
             if not flags[i]:
                 out.append(_p(e, f"{name}.{i}", "W601", "has no Chinese text: the zh page shows the English original"))
+            elif not conditions[i]:
+                out.append(_p(e, f"{name}.{i}.condition", "W601",
+                              "is missing or has no Chinese text: the zh page shows the English condition"))
     for name, recorded in sorted(raw.get("translated_from", {}).items()):
         now = source_hash(translation_source(raw, name))
         if now != recorded:

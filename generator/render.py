@@ -111,10 +111,11 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         translated = lang == "zh" and status.dead_ends[i]
         action = (zh.action if translated and zh and zh.action else d.action) if lang == "zh" else d.action
         why = zh.why_fails if translated and zh else d.why_fails
-        cond = (zh.condition if translated and zh and zh.condition else d.condition)
+        cond = zh.condition if lang == "zh" and status.dead_end_conditions[i] and zh else d.condition
         dead_ends.append({
             "action": action or t["dead_end_unnamed"], "rate": pct(d.fail_rate), "why": why,
             "condition": cond, "untranslated": lang == "zh" and not status.dead_ends[i],
+            "condition_untranslated": lang == "zh" and status.dead_ends[i] and not status.dead_end_conditions[i],
         })
 
     order = sorted(range(len(e.workarounds)), key=lambda i: (-e.workarounds[i].success_rate, i))
@@ -127,11 +128,12 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         how = (zh.how if translated and zh and zh.how else w.how)
         if how.strip() == w.action.strip() or (translated and zh and how.strip() == zh.action.strip()):
             how = ""  # 'how' only where it adds to 'action'
-        cond = zh.condition if translated and zh and zh.condition else w.condition
+        cond = zh.condition if lang == "zh" and status.workaround_conditions[i] and zh and zh.condition else w.condition
         workarounds.append({
             "action": action, "rate": pct(w.success_rate), "how": how, "condition": cond,
             "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
             "untranslated": lang == "zh" and not status.workarounds[i],
+            "condition_untranslated": translated and not status.workaround_conditions[i],
         })
 
     na = Markup("—")

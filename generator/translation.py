@@ -23,16 +23,19 @@ def source_hash(text: str) -> str:
 class ZhStatus:
     signature: bool
     root_cause: bool
-    dead_ends: tuple[bool, ...]  # one flag per English dead end
-    workarounds: tuple[bool, ...]
+    dead_ends: tuple[bool, ...]  # one flag per English dead end: its main text (action / why_fails)
+    workarounds: tuple[bool, ...]  # one flag per English workaround: its action
+    # One flag per item: its condition is translated, or the English item has none.
+    dead_end_conditions: tuple[bool, ...] = ()
+    workaround_conditions: tuple[bool, ...] = ()
 
     @property
     def fields(self) -> dict[str, bool]:
         return {
             "signature_zh": self.signature,
             "root_cause_zh": self.root_cause,
-            "dead_ends_zh": all(self.dead_ends) if self.dead_ends else True,
-            "workarounds_zh": all(self.workarounds),
+            "dead_ends_zh": all(self.dead_ends) and all(self.dead_end_conditions),
+            "workarounds_zh": all(self.workarounds) and all(self.workaround_conditions),
         }
 
     @property
@@ -47,11 +50,18 @@ def zh_status(entry: Entry) -> ZhStatus:
         zh = items[i]
         return any(has_chinese(getattr(zh, t)) for t in texts)
 
+    def condition_ok(english, items, i: int) -> bool:
+        return not english[i].condition or item_ok(items, i, "condition")
+
     return ZhStatus(
         signature=has_chinese(entry.signature_zh),
         root_cause=has_chinese(entry.root_cause_zh),
         dead_ends=tuple(item_ok(entry.dead_ends_zh, i, "why_fails", "action") for i in range(len(entry.dead_ends))),
         workarounds=tuple(item_ok(entry.workarounds_zh, i, "action") for i in range(len(entry.workarounds))),
+        dead_end_conditions=tuple(condition_ok(entry.dead_ends, entry.dead_ends_zh, i)
+                                  for i in range(len(entry.dead_ends))),
+        workaround_conditions=tuple(condition_ok(entry.workarounds, entry.workarounds_zh, i)
+                                    for i in range(len(entry.workarounds))),
     )
 
 

@@ -103,3 +103,18 @@ def test_w601_agrees_with_what_the_zh_page_shows(tmp_path: Path) -> None:
     assert [(p.code, p.field) for p in report.problems] == [("W601", "workarounds_zh.0")]
     e = report.corpus.entries[[x.id for x in report.corpus.entries].index("pytorch/cuda-out-of-memory")]
     assert not zh_status(e).workarounds[0]
+
+
+def test_w601_flags_an_untranslated_condition(tmp_path: Path) -> None:
+    """A translated action with an English-only condition: lint names the condition, the page marks it."""
+    from generator import render
+    from generator.site import make_site
+    spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {"workarounds_zh.0.condition": ""}}}}
+    report = check(make_corpus(spec, tmp_path))
+    assert [(p.code, p.field) for p in report.problems] == [("W601", "workarounds_zh.0.condition")]
+    site = make_site(report, "https://example.invalid/repo")
+    e = site.entries["pytorch/cuda-out-of-memory"]
+    english = e.workarounds[0].condition
+    page = render.render_entry(e, site, "zh")
+    line = next(ln for ln in page.splitlines() if render.md_text(english) in ln)
+    assert "尚未翻译 / not yet translated" in line
