@@ -70,19 +70,29 @@ def _clean_dest(dest: str) -> str:
     return dest if _SAFE_URL.match(bare) else "#"
 
 
+# A code span exactly as Python-Markdown's BacktickInlineProcessor finds one: an opening run of backticks that no
+# backslash escapes, closed by a run of the same length, within one paragraph. Anything looser (unequal runs,
+# `\`` taken as an opener) would leave text unescaped that Markdown then treats as raw HTML.
+_CODE_SPAN = re.compile(r"(?<!\\)(`+)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.S)
+
+
 def _escape_article_text(text: str) -> str:
     out = []
-    for i, part in enumerate(re.split(r"(`+[^`\n]*?`+)", text)):
-        if i % 2 == 1:
-            out.append(part)  # inline code: Markdown escapes it
-            continue
-        part = part.replace("&", "&amp;").replace("<", "&lt;")
-        # attr_list / md_in_html syntax and Jinja-looking braces stay literal text
-        part = part.replace("{", "&#123;").replace("}", "&#125;")
-        # Images become links: no remote loads from untrusted text (the site must work where hosts are blocked).
-        part = _LINK_DEST.sub(lambda m: m.group(1).lstrip("!") + _clean_dest(m.group(2)) + m.group(3), part)
-        out.append(part)
+    pos = 0
+    for m in _CODE_SPAN.finditer(text):
+        out.append(_escape_article_prose(text[pos:m.start()]))
+        out.append(m.group(0))  # inline code: Markdown escapes it
+        pos = m.end()
+    out.append(_escape_article_prose(text[pos:]))
     return "".join(out)
+
+
+def _escape_article_prose(part: str) -> str:
+    part = part.replace("&", "&amp;").replace("<", "&lt;")
+    # attr_list / md_in_html syntax and Jinja-looking braces stay literal text
+    part = part.replace("{", "&#123;").replace("}", "&#125;")
+    # Images become links: no remote loads from untrusted text (the site must work where hosts are blocked).
+    return _LINK_DEST.sub(lambda m: m.group(1).lstrip("!") + _clean_dest(m.group(2)) + m.group(3), part)
 
 
 def safe_article_markdown(body: str) -> str:

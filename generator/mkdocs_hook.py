@@ -15,9 +15,11 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
+from generator.csp import add_policy
 from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
+from generator.sanitize import clean_html
 from generator.search_split import point_base_at, split_index
 from generator.site import build
 
@@ -47,6 +49,9 @@ def repository(config: MkDocsConfig) -> str:
 # The i18n plugin builds each language with the same config object and runs every hook again: generate once
 # per config (`mkdocs serve` loads a fresh config for each rebuild, so edits are still picked up).
 _generated_for: list[MkDocsConfig] = []
+# docs-relative paths of the pages the generator wrote (from untrusted entries and articles); the rest of docs/
+# is hand-written and reviewed like code.
+_generated_pages: set[str] = set()
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
@@ -64,6 +69,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
     if result.written or result.removed:
         log.info(f"generator: {len(result.written)} written, {len(result.removed)} removed, {result.unchanged} unchanged")
     _generated_for[:] = [config]
+    _generated_pages.clear()
+    _generated_pages.update(rel for rel in result.files if rel.endswith(".md"))
 
 
 def _other_languages(config: MkDocsConfig) -> tuple[str, ...]:
@@ -109,13 +116,20 @@ def on_post_page(output: str, page, config: MkDocsConfig) -> str:  # noqa: ANN00
     lang = _page_language(page)
     if lang and lang in _other_languages(config):
         output = point_base_at(output, lang)  # its search worker loads <lang>/search/search_index.json
-    return output
+    return add_policy(output, page.content or "")
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    """The 404 page is a theme template, not a page: it gets the same policy."""
+    return add_policy(output, "") if template_name.endswith(".html") and "<meta charset" in output else output
 
 
 def on_page_content(html: str, page, config: MkDocsConfig, files) -> str:  # noqa: ANN001
-    """Any link whose scheme is not http(s)/mailto/relative becomes '#': a guard behind the escaping. Only real
-    tags are touched, so escaped payloads shown as text read exactly as written."""
+    """Behind the escaping, two guards on the rendered HTML: any link whose scheme is not http(s)/mailto/relative
+    becomes '#' (only real tags are touched, so escaped payloads shown as text read exactly as written), then the
+    allow-list sanitiser removes every element and attribute the site does not produce itself."""
     def guard(tag: re.Match[str]) -> str:
         return _URL_ATTR.sub(lambda m: m.group(0) if safe_href(m.group(2)) else m.group(1) + "#" + m.group(3),
                              tag.group(0))
-    return _TAG.sub(guard, html)
+    hand_written = page.file.src_uri not in _generated_pages
+    return clean_html(_TAG.sub(guard, html), trusted_ids=hand_written)

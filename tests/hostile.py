@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from tests.lintcases import make_corpus
@@ -22,7 +23,30 @@ PAYLOADS = [
     "<div markdown=\"1\" onclick=\"window.__pwned='mdinhtml'\">div</div>",
     "`<script>window.__pwned='codespan'</script>`",
     "<details open ontoggle=\"window.__pwned='details';alert('details')\">x</details>",
+    # Ids the theme's and the site's scripts look up (DOM clobbering).
+    "<h2 id=\"__config\">clobber</h2> <span id=\"ee-match-config\">clobber</span>",
 ]
+# Code-span forms where an escaper and Python-Markdown can disagree about what is code (an escaped opening
+# backtick, runs of unequal length). Entries reject unbalanced backticks (E103); articles take any Markdown.
+CODE_SPAN_PAYLOADS = [
+    "\\`<img src=x onerror=\"window.__pwned='bs-codespan';alert('bs-codespan')\">`",
+    "`<img src=x onerror=\"window.__pwned='uneven-codespan';alert('uneven-codespan')\">``",
+    "``<img src=x onerror=\"window.__pwned='uneven2'\">`",
+    "\\\\`<img src=x onerror=\"window.__pwned='even-bs'\">`",
+]
+ARTICLE_PAYLOADS = PAYLOADS + CODE_SPAN_PAYLOADS
+# Pieces that fuzzed article bodies are made of: Markdown's code, link, emphasis and HTML syntax around handlers.
+FUZZ_TOKENS = ["`", "``", "\\", "<", ">", "<img src=x onerror=window.__pwned='fuzz'>", "<b", " onmouseover=",
+               "\"", "'", "[", "]", "(", ")", "[a](javascript:window.__pwned='fuzzlink')",
+               "[b](https://example.com/)", "[c](mailto:a@example.com)", "![d](javascript:window.__pwned='fuzzimg')", "*", "_", "\n", "\n\n", " ", "x",
+               "&lt;", "&#60;", "{:", "}", "<!--", "-->", "<script>window.__pwned='fuzz'</script>", "    "]
+
+
+def fuzzed_bodies(count: int, seed: int = 14) -> list[str]:
+    """Deterministic random article bodies made of FUZZ_TOKENS (the same on every run, so a failure reproduces)."""
+    rng = random.Random(seed)
+    return ["".join(rng.choice(FUZZ_TOKENS) for _ in range(rng.randint(3, 40))) for _ in range(count)]
+
 ALL = " ".join(PAYLOADS)
 ENTRY_ID = "pytorch/hostile-entry"
 ARTICLE_ID = "hostile-article"
@@ -35,7 +59,7 @@ entries: ["{ENTRY_ID}"]
 ---
 # Heading <img src=x onerror="window.__pwned='h1'">
 
-{chr(10).join(PAYLOADS)}
+{chr(10).join(ARTICLE_PAYLOADS)}
 
 <script>window.__pwned='block';alert('block')</script>
 
@@ -86,5 +110,7 @@ def hostile_corpus(dest: Path) -> Path:
     base = json.loads((root / "pytorch/cuda-out-of-memory.json").read_text(encoding="utf-8"))
     path = root / f"{ENTRY_ID}.json"
     path.write_text(json.dumps(hostile_entry(base), ensure_ascii=False, indent=2), encoding="utf-8")
-    (root / "articles" / f"{ARTICLE_ID}.md").write_text(ARTICLE, encoding="utf-8")
+    fuzz = "\n\n".join(f"Fuzz {i}: {body}" for i, body in enumerate(fuzzed_bodies(300)))
+    (root / "articles" / f"{ARTICLE_ID}.md").write_text(ARTICLE + "\n\nFuzzed bodies follow.\n\n" + fuzz + "\n",
+                                                         encoding="utf-8")
     return root

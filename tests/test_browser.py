@@ -81,3 +81,30 @@ def test_chinese_word_in_site_search_finds_its_page(chromium, seed_site: Path, q
         hrefs = [results.nth(i).get_attribute("href") for i in range(min(results.count(), 5))]
         assert any(h and h.split("#")[0].split("?")[0].endswith(expected) for h in hrefs), hrefs
         assert problems == []
+
+
+CSP_PAGES = ["/", "/zh/", "/cuda/illegal-address/", "/zh/cuda/illegal-address/", "/match/", "/404.html"]
+
+
+@pytest.mark.parametrize("path", CSP_PAGES)
+def test_content_security_policy_blocks_nothing_the_site_does(chromium, real_site: Path, path: str) -> None:
+    """The policy is enforced (a violation is an event), and the site's own scripts, the theme's inline scripts,
+    Mermaid and the search worker all run under it."""
+    with serve(real_site) as base:
+        page = chromium.new_page()
+        page.add_init_script("window.__csp = []; document.addEventListener('securitypolicyviolation', "
+                             "e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI))")
+        page.goto(base + path)
+        page.wait_for_load_state("networkidle")
+        if "illegal-address" in path:
+            page.wait_for_selector("article div.mermaid", state="attached", timeout=15_000)
+        if path in ("/", "/zh/"):
+            search(page, "illegal address" if path == "/" else "非法")
+        assert page.evaluate("window.__csp") == []
+        # ...and it is in force: an inline handler added now is refused.
+        page.evaluate("""() => { const i = document.createElement('img'); i.src = 'data:,';
+                         i.setAttribute('onerror', 'window.__ran = 1'); document.body.append(i); }""")
+        page.wait_for_timeout(200)
+        assert page.evaluate("window.__ran") is None
+        assert page.evaluate("window.__csp.length") >= 1
+        page.close()
