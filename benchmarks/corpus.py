@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.paths import ENTRIES_DIR
 
-DOMAINS = ["cuda", "pytorch", "cupy", "jax", "cudnn", "nccl", "triton", "tensorflow"]
+DOMAINS = ["cuda", "pytorch", "cupy", "jax", "cudnn", "nccl", "triton", "tensorflow"]  # a subset of config/domains.yml
 # Real entries are mostly CUDA; a grown encyclopedia spreads over the frameworks.
 DOMAIN_WEIGHTS = [40, 20, 8, 8, 6, 6, 6, 6]
 PRODUCTS = [("CUDA", ["11.8", "12.1", "12.4", "12.6", "12.8", "13.0"]), ("PyTorch", ["2.1", "2.3", "2.5", "2.7"]),

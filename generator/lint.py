@@ -126,9 +126,9 @@ def date_problems(e: Entry, today: dt.date) -> list[Problem]:
                 continue  # the schema reports it
             if day > latest:
                 out.append(_p(e, where, "E501", f"{text} is in the future (today is {today.isoformat()})"))
-    if e.first_seen > e.last_confirmed:
+    if e.first_seen and e.last_confirmed and e.first_seen > e.last_confirmed:
         out.append(_p(e, "first_seen", "W502", f"{e.first_seen} is after last_confirmed {e.last_confirmed}"))
-    if e.last_confirmed > e.last_updated:
+    if e.last_confirmed and e.last_confirmed > e.last_updated:
         out.append(_p(e, "last_confirmed", "E503", f"{e.last_confirmed} is after last_updated {e.last_updated}: "
                                                    "set last_updated to the day you edit the file"))
     return out
@@ -136,7 +136,9 @@ def date_problems(e: Entry, today: dt.date) -> list[Problem]:
 
 def number_problems(e: Entry, facts: list[Problem] | None) -> list[Problem]:
     out: list[Problem] = []
-    if e.resolvable == "true" and e.fix_success_rate < 0.5:
+    if e.fix_success_rate is None:
+        pass
+    elif e.resolvable == "true" and e.fix_success_rate < 0.5:
         out.append(_p(e, "resolvable", "E701", f"is \"true\" but fix_success_rate is {e.fix_success_rate}"))
     if e.resolvable == "false" and e.fix_success_rate > 0.5:
         out.append(_p(e, "resolvable", "E701", f"is \"false\" but fix_success_rate is {e.fix_success_rate}"))

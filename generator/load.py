@@ -14,6 +14,7 @@ import ftfy
 import jsonschema
 import yaml
 
+from generator.config import domain_ids
 from generator.model import Article, DeadEnd, Entry, VersionRow, Workaround, ZhText
 from generator.problems import Problem
 from generator.rules import RESERVED
@@ -49,9 +50,17 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
+def _schema(name: str) -> dict[str, Any]:
+    """A schema file, with the entry schema's domain list taken from config/domains.yml (the one list)."""
+    schema: dict[str, Any] = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    if name == "entry.schema.json":
+        schema["properties"]["domain"]["enum"] = list(domain_ids())
+    return schema
+
+
 @lru_cache(maxsize=2)
 def _validator(name: str) -> jsonschema.protocols.Validator:
-    schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    schema = _schema(name)
     return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
 
 
@@ -59,7 +68,7 @@ def _validator(name: str) -> jsonschema.protocols.Validator:
 def _fast_check(name: str) -> Any:
     """A compiled validator that only answers valid / invalid: about 30x faster than jsonschema, which stays
     the authority for what is reported. Its date check is jsonschema's, so both agree on valid input."""
-    schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    schema = _schema(name)
     checker = jsonschema.FormatChecker()
     return fastjsonschema.compile(schema, formats={"date": lambda v: checker.conforms(v, "date"),
                                                    "uri": lambda v: True})  # jsonschema checks no "uri"
@@ -212,18 +221,18 @@ def to_entry(d: dict[str, Any], rel: str) -> Entry:
                        deprecated=v.get("deprecated"), removed=v.get("removed"),
                        behavior_change=v.get("behavior_change"))
             for v in d["versions"]),
-        dead_ends=tuple(DeadEnd(x["action"], x["why_fails"], x["fail_rate"], x.get("condition", ""),
+        dead_ends=tuple(DeadEnd(x["action"], x["why_fails"], x.get("fail_rate"), x.get("condition", ""),
                                 tuple(x.get("sources", []))) for x in d["dead_ends"]),
         dead_ends_zh=_zh_items(d.get("dead_ends_zh", [])),
-        workarounds=tuple(Workaround(x["action"], x["success_rate"], x.get("how", ""), x.get("condition", ""),
+        workarounds=tuple(Workaround(x["action"], x.get("success_rate"), x.get("how", ""), x.get("condition", ""),
                                      tuple(x.get("sources", []))) for x in d["workarounds"]),
         workarounds_zh=_zh_items(d["workarounds_zh"]),
         leads_to=tuple(tg["leads_to"]), preceded_by=tuple(tg["preceded_by"]),
         confused_with=tuple(tg["frequently_confused_with"]),
         official_doc_url=d["official_doc_url"], official_doc_section=d.get("official_doc_section"),
         error_code=d.get("error_code"), verification_tier=d["verification_tier"],
-        confidence=d["confidence"], fix_success_rate=d["fix_success_rate"], resolvable=d["resolvable"],
-        first_seen=d["first_seen"], last_confirmed=d["last_confirmed"], last_updated=d["last_updated"],
+        confidence=d.get("confidence"), fix_success_rate=d.get("fix_success_rate"), resolvable=d["resolvable"],
+        first_seen=d.get("first_seen"), last_confirmed=d.get("last_confirmed"), last_updated=d["last_updated"],
         tags=tuple(d["tags"]), aliases=tuple(d["aliases"]),
         os_specific=dict(d.get("os_specific", {})),
         corrections=tuple(d.get("corrections", [])), acknowledged=tuple(d.get("acknowledged", [])),

@@ -43,7 +43,7 @@ from typing import Any, Iterable
 
 from generator.cuda_reference import parse_error_code
 from generator.facts import regex_flags
-from generator.model import Entry
+from generator.model import Entry, workaround_order
 from generator.translation import has_chinese
 
 INDEX_VERSION = 2
@@ -205,10 +205,10 @@ def numbered_codes(e: Entry) -> list[int]:
 
 
 def best_workaround(e: Entry) -> tuple[str, str]:
-    """(en, zh) action of the workaround with the highest success rate (first on ties); zh falls back to en."""
+    """(en, zh) action of the workaround the entry page shows first; zh falls back to en."""
     if not e.workarounds:
         return "", ""
-    i = max(range(len(e.workarounds)), key=lambda k: (e.workarounds[k].success_rate, -k))
+    i = workaround_order(e)[0]
     en = e.workarounds[i].action
     zh = e.workarounds_zh[i].action if i < len(e.workarounds_zh) else ""
     return en, (zh if has_chinese(zh) else en)

@@ -9,7 +9,7 @@ from typing import Any
 class DeadEnd:
     action: str
     why_fails: str
-    fail_rate: float
+    fail_rate: float | None  # None: nothing was counted (the page says "not yet measured")
     condition: str = ""
     sources: tuple[str, ...] = ()
 
@@ -17,7 +17,7 @@ class DeadEnd:
 @dataclass(frozen=True)
 class Workaround:
     action: str
-    success_rate: float
+    success_rate: float | None  # None: nothing was counted; workarounds then keep the order given
     how: str = ""
     condition: str = ""
     sources: tuple[str, ...] = ()
@@ -68,11 +68,11 @@ class Entry:
     official_doc_section: str | None
     error_code: str | None
     verification_tier: str
-    confidence: float
-    fix_success_rate: float
+    confidence: float | None
+    fix_success_rate: float | None
     resolvable: str
-    first_seen: str
-    last_confirmed: str
+    first_seen: str | None
+    last_confirmed: str | None
     last_updated: str
     tags: tuple[str, ...]
     aliases: tuple[str, ...]
@@ -101,3 +101,10 @@ class Article:
     body_zh: str | None = None
     zh_path: str | None = None
     repaired_mojibake: bool = False
+
+
+def workaround_order(e: "Entry") -> list[int]:
+    """Indexes of e.workarounds as pages show them: those with a counted success rate first, highest first;
+    then the rest in the order the entry gives them (its authors order them by evidence)."""
+    return sorted(range(len(e.workarounds)),
+                  key=lambda i: (e.workarounds[i].success_rate is None, -(e.workarounds[i].success_rate or 0), i))

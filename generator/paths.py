@@ -7,6 +7,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENTRIES_DIR = ROOT / "entries"
 ARTICLES_DIR = ENTRIES_DIR / "articles"
 DOCS_DIR = ROOT / "docs"
+CONFIG_DIR = ROOT / "config"
 SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 # The CUDA error table read from the real libraries. Its source of truth is ../shared/reference beside the

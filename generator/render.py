@@ -13,7 +13,7 @@ from markupsafe import Markup
 from generator.graph import Links, mermaid
 from generator.i18n import strings
 from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
-from generator.model import Article, Entry
+from generator.model import Article, Entry, workaround_order
 from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.rules import RULES
@@ -62,8 +62,8 @@ def rel_link(from_page: str, to_page: str, lang: str) -> Markup:
     return Markup(posixpath.relpath(target, posixpath.dirname(from_page) or "."))
 
 
-def pct(x: float) -> str:
-    return f"{round(x * 100)}%"
+def pct(x: float | None) -> str:
+    return "" if x is None else f"{round(x * 100)}%"
 
 
 def front_matter(title: str, description: str, extra: dict[str, Any] | None = None) -> Markup:
@@ -118,7 +118,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             "condition_untranslated": lang == "zh" and status.dead_ends[i] and not status.dead_end_conditions[i],
         })
 
-    order = sorted(range(len(e.workarounds)), key=lambda i: (-e.workarounds[i].success_rate, i))
+    order = workaround_order(e)
     workarounds = []
     for i in order:
         w = e.workarounds[i]
@@ -164,8 +164,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     resolvable = t[f"resolvable_{e.resolvable}"]
     badges = Markup(" ".join([
         _badge(f"tier-{tier}", t["tier"], t[f"tier_{tier}"]),
-        _badge("confidence", t["confidence"], pct(e.confidence)),
-        _badge("fix", t["fix_rate"], pct(e.fix_success_rate)),
+        *([_badge("confidence", t["confidence"], pct(e.confidence))] if e.confidence is not None else []),
+        *([_badge("fix", t["fix_rate"], pct(e.fix_success_rate))] if e.fix_success_rate is not None else []),
         _badge(f"resolvable-{e.resolvable}", t["resolvable"], resolvable),
     ]))
 

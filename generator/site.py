@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import indexes
+from generator.config import domain_ids
 from generator.articles import related_entries
 from generator.graph import build_graph
 from generator.i18n import LANGS
@@ -19,8 +20,7 @@ from generator.render import Site, page_file, render_article, render_entry
 from generator.rules import rules_page
 
 # Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten).
-OWNED_DIRS = ("cuda", "pytorch", "cupy", "jax", "cudnn", "nccl", "triton", "tensorflow",
-              "articles", "browse", "api", "rules", "assets/generated")
+OWNED_DIRS = (*domain_ids(), "articles", "browse", "api", "rules", "assets/generated")
 MERMAID_JS = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
 MATCH_DIR = "assets/generated"  # match-index.json, match-words.json, match-display/ (generator/match.py)
 MATCH_INDEX = f"{MATCH_DIR}/match-index.json"

@@ -19,6 +19,7 @@ def make_project_copy(dest: Path) -> Path:
     shutil.copy2(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
     shutil.copytree(ROOT / "overrides", dest / "overrides")
     shutil.copytree(ROOT / "generator", dest / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "config", dest / "config")
     shutil.copytree(ROOT / "docs", dest / "docs",
                     ignore=lambda d, names: [n for n in names if Path(d) == ROOT / "docs" and n in HAND_WRITTEN_SKIP]
                     + [n for n in names if n == "generated"])

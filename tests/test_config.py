@@ -1,0 +1,28 @@
+"""config/ is the one list of domains: every place that names them agrees with it."""
+from __future__ import annotations
+
+import yaml
+
+from generator.config import domain_ids, domains
+from generator.load import _schema
+from generator.paths import ROOT
+from generator.site import OWNED_DIRS
+
+
+def test_every_domain_has_an_english_and_a_chinese_name() -> None:
+    for d in domains():
+        assert set(d.names) == {"en", "zh"} and all(d.names.values()), d.id
+
+
+def test_the_schema_takes_its_domains_from_config() -> None:
+    assert _schema("entry.schema.json")["properties"]["domain"]["enum"] == list(domain_ids())
+
+
+def test_generated_folders_cover_every_domain() -> None:
+    assert set(domain_ids()) <= set(OWNED_DIRS)
+
+
+def test_the_new_error_form_offers_every_domain() -> None:
+    form = yaml.safe_load((ROOT / ".github/ISSUE_TEMPLATE/new-error.yml").read_text(encoding="utf-8"))
+    field = next(b for b in form["body"] if b.get("id") == "domain")
+    assert field["attributes"]["options"] == [*domain_ids(), "other / not sure"]
