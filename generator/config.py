@@ -1,25 +1,104 @@
-"""The project's data-driven configuration (config/): domains now, error families in config/families/."""
+"""The project's configuration as data (config/): the domains, and the error families with their tables."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import re
+from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 import yaml
 
-from generator.paths import CONFIG_DIR
+from generator.paths import CONFIG_DIR, REFERENCE_FILE, VENDORED_REFERENCE
 
 
 @dataclass(frozen=True)
 class Domain:
     id: str
     names: dict[str, str]  # language -> display name
+    wraps: tuple[str, ...] = ()  # domains whose errors this one's messages carry inside them
+    claims: tuple[str, ...] = ()  # regexes: a line matching one is this domain's own message
 
 
 @lru_cache(maxsize=1)
 def domains() -> tuple[Domain, ...]:
     raw = yaml.safe_load((CONFIG_DIR / "domains.yml").read_text(encoding="utf-8"))
-    return tuple(Domain(k, dict(v)) for k, v in raw["domains"].items())
+    return tuple(Domain(k, dict(v["names"]), tuple(v.get("wraps", ())), tuple(v.get("claims", ())))
+                 for k, v in raw["domains"].items())
 
 
 def domain_ids() -> tuple[str, ...]:
     return tuple(d.id for d in domains())
+
+
+@dataclass(frozen=True)
+class Status:
+    code: int
+    name: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Family:
+    """One table of status codes read from a real library, and how programs print its errors."""
+    id: str
+    name: str
+    key: str  # short key in the match index
+    enum: str  # regex: what its names look like
+    printed: str  # "message" (the string is printed) or "name" (the enum name is printed)
+    numbered: tuple[str, ...]  # regexes whose group 1 is a code of this table
+    table_file: Path
+    api: str
+    statuses: tuple[Status, ...] = field(default=(), compare=False)
+
+    def by_name(self, name: str) -> Status | None:
+        return next((s for s in self.statuses if s.name == name), None)
+
+    def by_code(self, code: int) -> Status | None:
+        return next((s for s in self.statuses if s.code == code), None)
+
+    def names(self, name: str) -> bool:
+        """Does `name` look like one of this family's names (whether or not it exists)?"""
+        return re.fullmatch(self.enum, name) is not None
+
+    def printed_form(self, status: Status) -> str:
+        return status.message if self.printed == "message" else status.name
+
+
+def _table(path: Path, api: str) -> tuple[Status, ...]:
+    rows = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if not line.strip():
+                continue
+            d = json.loads(line)
+            # The capture's last line records versions; rows the library does not name are not codes.
+            if d.get("api") != api or not d.get("name") or d["name"] == "unrecognized status":
+                continue
+            rows.append(Status(int(d["code"]), d["name"], d.get("message") or d["name"]))
+    return tuple(rows)
+
+
+def _table_path(file: str, cuda_reference: Path | None) -> Path | None:
+    if file == VENDORED_REFERENCE.name:  # the CUDA table: ../shared's copy, or the one given (tests)
+        return cuda_reference
+    return VENDORED_REFERENCE.parent / file
+
+
+@lru_cache(maxsize=4)
+def families(cuda_reference: Path | None = REFERENCE_FILE) -> tuple[Family, ...]:
+    """Every family whose table is available (the CUDA ones need `cuda_reference`; None: left out)."""
+    out = []
+    for path in sorted((CONFIG_DIR / "families").glob("*.yml")):
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        table = _table_path(raw["table"]["file"], cuda_reference)
+        if table is None or not table.exists():
+            continue
+        out.append(Family(path.stem, raw["name"], raw["key"], raw["enum"], raw["printed"],
+                          tuple(raw.get("numbered") or ()), table, raw["table"]["api"],
+                          _table(table, raw["table"]["api"])))
+    return tuple(out)
+
+
+def family_of(name: str, fams: tuple[Family, ...]) -> Family | None:
+    return next((f for f in fams if f.names(name)), None)

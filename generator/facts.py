@@ -1,13 +1,13 @@
-"""Check an entry's CUDA facts (error code, enum names, message) against the reference table."""
+"""Check an entry's facts (error code, status names, the printed message) against the ground-truth tables
+of the error families (config/families/: CUDA runtime and driver, cuBLAS, cuDNN, NCCL, NVML, cuSPARSE)."""
 from __future__ import annotations
 
 import re
 
-from generator.cuda_reference import Reference, parse_error_code
+from generator.config import Family, family_of
+from generator.cuda_reference import parse_error_code
 from generator.model import Entry
 from generator.problems import Problem
-
-_ENUM = re.compile(r"\b(?:cudaError[A-Za-z0-9]+|CUDA_ERROR_[A-Z0-9_]+)\b")
 
 
 def regex_flags(flags: str) -> int:
@@ -15,11 +15,18 @@ def regex_flags(flags: str) -> int:
     return re.ASCII | (re.IGNORECASE if "i" in flags else 0)
 
 
-def check_cuda_facts(e: Entry, ref: Reference) -> list[Problem]:
-    """E301: a code or enum name the libraries never print. E302: the real message disagrees with
-    the entry's signature or regex."""
+def _label(f: Family) -> str:
+    return "CUDA error" if f.id.startswith("cuda-") else f"{f.name} status"
+
+
+def check_facts(e: Entry, fams: tuple[Family, ...]) -> list[Problem]:
+    """E301: a code or status name the libraries never print. E302: the real printed form (message or name,
+    as the family prints it) disagrees with the entry's signature or regex."""
     out: list[Problem] = []
-    named = set(_ENUM.findall(e.signature)) | {a for a in e.aliases if _ENUM.fullmatch(a)}
+    named: set[tuple[str, Family]] = set()
+    for f in fams:
+        named |= {(m, f) for m in re.findall(rf"\b{f.enum}\b", e.signature)}
+        named |= {(a, f) for a in e.aliases if f.names(a)}
     if e.error_code:
         parsed = parse_error_code(e.error_code)
         if parsed is None:
@@ -27,45 +34,52 @@ def check_cuda_facts(e: Entry, ref: Reference) -> list[Problem]:
                                code="E301"))
         else:
             name, code = parsed
-            real = ref.by_name(name)
-            if name.startswith(("cudaError", "CUDA_ERROR_")) or e.domain == "cuda":
+            fam = family_of(name, fams)
+            if fam is None and (e.domain == "cuda" or name.startswith(("cudaError", "CUDA_ERROR_"))):
+                out.append(Problem(e.path, "error_code", f"{name} is not a CUDA error name the libraries print",
+                                   code="E301"))
+            elif fam is not None:
+                real = fam.by_name(name)
                 if real is None:
-                    out.append(Problem(e.path, "error_code", f"{name} is not a CUDA error name the libraries print",
-                                       code="E301"))
+                    out.append(Problem(e.path, "error_code",
+                                       f"{name} is not a {_label(fam)} name the libraries print", code="E301"))
                 elif code is None:
                     out.append(Problem(e.path, "error_code", f"give the number too: '{name} ({real.code})'",
                                        code="E301"))
                 elif code != real.code:
                     out.append(Problem(e.path, "error_code", f"{name} is {real.code}, not {code}", code="E301"))
                 else:
-                    out += _message_agrees(e, real.message)
-    for n in sorted(named):
-        if ref.by_name(n) is None:
+                    out += _printed_form_agrees(e, fam.printed_form(real), fam.printed)
+    for n, f in sorted(named, key=lambda x: (x[0], x[1].id)):
+        if f.by_name(n) is None:
             out.append(Problem(e.path, "signature" if n in e.signature else "aliases",
-                               f"{n} is not a CUDA error name the libraries print", code="E301"))
+                               f"{n} is not a {_label(f)} name the libraries print", code="E301"))
     return out
 
 
-def _message_agrees(e: Entry, message: str) -> list[Problem]:
+def _printed_form_agrees(e: Entry, printed: str, kind: str) -> list[Problem]:
     out = []
-    if message not in e.signature:
-        out.append(Problem(e.path, "signature", f"does not contain the real message '{message}'", code="E302"))
+    what = "message" if kind == "message" else "status name"
+    if printed not in e.signature:
+        out.append(Problem(e.path, "signature", f"does not contain the real {what} '{printed}'", code="E302"))
     try:
         rx = re.compile(e.regex, regex_flags(e.regex_flags))
     except re.error:
         return out  # the regex gate reports this
-    if not rx.search(message):
-        out.append(Problem(e.path, "regex", f"does not match the real message '{message}'", code="E302"))
+    if not rx.search(printed):
+        out.append(Problem(e.path, "regex", f"does not match the real {what} '{printed}'", code="E302"))
     return out
 
 
-def effective_tier(e: Entry, fact_problems: list[Problem] | None) -> str:
+def effective_tier(e: Entry, fact_problems: list[Problem] | None, fams: tuple[Family, ...] = ()) -> str:
     """'reproduced' needs stored reproduction files; 'message_verified' is earned by passing the fact check
-    (`fact_problems` is None when the reference table was not available, so nothing could be verified)."""
+    against a family's table (`fact_problems` is None when no table was available, so nothing could be
+    verified)."""
     if e.verification_tier == "reproduced" and e.reproduction:
         return "reproduced"
     if fact_problems is None:
         return "ai_generated"
     parsed = parse_error_code(e.error_code) if e.error_code else None
-    checked = parsed is not None and parsed[0].startswith("cudaError")
+    fam = family_of(parsed[0], fams) if parsed else None
+    checked = fam is not None and parsed is not None and fam.by_name(parsed[0]) is not None
     return "message_verified" if checked and not fact_problems else "ai_generated"

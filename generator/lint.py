@@ -11,8 +11,8 @@ from typing import Any, Iterator
 
 import ftfy
 
-from generator.cuda_reference import load_reference
-from generator.facts import check_cuda_facts, effective_tier
+from generator.config import Family, families
+from generator.facts import check_facts, effective_tier
 from generator.load import Corpus, load_corpus
 from generator.model import Entry
 from generator.paths import REFERENCE_FILE
@@ -134,16 +134,16 @@ def date_problems(e: Entry, today: dt.date) -> list[Problem]:
     return out
 
 
-def number_problems(e: Entry, facts: list[Problem] | None) -> list[Problem]:
+def number_problems(e: Entry, facts: list[Problem] | None, fams: tuple[Family, ...] = ()) -> list[Problem]:
     out: list[Problem] = []
     if e.fix_success_rate is None:
-        pass
+        pass  # nothing counted, nothing to contradict
     elif e.resolvable == "true" and e.fix_success_rate < 0.5:
         out.append(_p(e, "resolvable", "E701", f"is \"true\" but fix_success_rate is {e.fix_success_rate}"))
-    if e.resolvable == "false" and e.fix_success_rate > 0.5:
+    elif e.resolvable == "false" and e.fix_success_rate > 0.5:
         out.append(_p(e, "resolvable", "E701", f"is \"false\" but fix_success_rate is {e.fix_success_rate}"))
     if facts is not None and e.verification_tier != "ai_generated":
-        shown = effective_tier(e, facts)
+        shown = effective_tier(e, facts, fams)
         if shown != e.verification_tier:
             out.append(_p(e, "verification_tier", "W702", f"says '{e.verification_tier}' but the checks support "
                                                           f"'{shown}'; the page shows '{shown}'"))
@@ -157,9 +157,10 @@ def entry_problems(e: Entry, known: set[str], today: dt.date, reference: Path | 
     out += text_problems(e)
     out += translation_problems(e)
     out += date_problems(e, today)
-    facts = check_cuda_facts(e, load_reference(reference)) if reference else None
+    fams = families(reference) if reference else ()
+    facts = check_facts(e, fams) if reference else None
     out += facts or []
-    out += number_problems(e, facts)
+    out += number_problems(e, facts, fams)
     tg = e.raw["transition_graph"]
     for kind in ("leads_to", "preceded_by", "frequently_confused_with"):
         for i, target in enumerate(tg[kind]):
@@ -239,6 +240,7 @@ class Report:
     corpus: Corpus
     problems: list[Problem] = field(default_factory=list)
     facts_checked: bool = True  # False when the CUDA reference table was missing (W300)
+    families: tuple[Family, ...] = ()
 
     def tiers(self) -> dict[str, str]:
         """The verification tier each entry's page shows, earned from this report's fact findings (E301/E302)."""
@@ -246,7 +248,7 @@ class Report:
         for p in self.problems:
             if p.code in ("E301", "E302"):
                 facts.setdefault(p.file, []).append(p)
-        return {e.id: effective_tier(e, facts.get(e.path, []) if self.facts_checked else None)
+        return {e.id: effective_tier(e, facts.get(e.path, []) if self.facts_checked else None, self.families)
                 for e in self.corpus.entries}
 
     def of(self, severity: str) -> list[Problem]:
@@ -273,4 +275,5 @@ def check(entries_dir: Path, reference: Path = REFERENCE_FILE, today: dt.date | 
     if ref is None:
         problems.append(Problem(str(reference), "", "CUDA reference table not found: facts are not checked",
                                 severity="warning", code="W300"))
-    return Report(corpus, sorted(set(acknowledge(problems, corpus.entries))), facts_checked=ref is not None)
+    return Report(corpus, sorted(set(acknowledge(problems, corpus.entries))), facts_checked=ref is not None,
+                  families=families(ref) if ref else ())

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.cuda_reference import CudaError, load_reference, parse_error_code
-from generator.facts import check_cuda_facts, regex_flags
+from generator.config import families
+from generator.facts import check_facts, regex_flags
 from generator.load import load_corpus
 from generator.paths import ENTRIES_DIR
 from generator.translation import has_chinese
@@ -62,7 +63,7 @@ def test_runtime_entry_facts(err: CudaError) -> None:
     twin = REF.driver_twin(err)
     if twin:
         assert twin.name in e.aliases
-    assert check_cuda_facts(e, REF) == []
+    assert check_facts(e, families()) == []
 
 
 @pytest.mark.parametrize("err", REF.runtime(), ids=lambda e: e.name)
@@ -115,7 +116,7 @@ def test_seeds_are_corrected_and_linked(entry_id: str) -> None:
     name, code = parse_error_code(e.error_code)
     real = REF.by_name(name)
     assert real is not None and real.code == code and real.message in e.signature
-    assert check_cuda_facts(e, REF) == []
+    assert check_facts(e, families()) == []
     assert e.corrections, "what was corrected, and why, is recorded on the entry"
     assert e.belongs_to and ENTRIES[e.belongs_to].error_code == e.error_code
     assert e.first_seen <= e.last_confirmed <= e.last_updated

@@ -1,0 +1,79 @@
+"""Error families (config/families/): each table loads from a real capture, and entries of every family are
+fact-checked against it and can earn "message verified"."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.config import families, family_of
+from generator.facts import check_facts, effective_tier
+from generator.load import to_entry
+
+BASE = json.loads((Path(__file__).parent / "fixtures/lint/base/pytorch/cuda-out-of-memory.json").read_text("utf-8"))
+
+
+def test_every_family_table_loads_with_unique_keys_names_and_codes() -> None:
+    fams = families()
+    assert {f.id for f in fams} >= {"cuda-runtime", "cuda-driver", "cublas", "cudnn", "nccl", "nvml", "cusparse"}
+    assert len({f.key for f in fams}) == len(fams)
+    for f in fams:
+        assert len(f.statuses) >= 5, f.id
+        assert len({s.name for s in f.statuses}) == len(f.statuses), f.id
+        assert len({s.code for s in f.statuses}) == len(f.statuses), f.id
+        # its enum pattern covers its own error names (not success, nor NCCL's count of results)
+        assert all(f.names(s.name) for s in f.statuses if s.code != 0 and s.name != "ncclNumResults"), f.id
+
+
+@pytest.mark.parametrize("name, family, code", [
+    ("CUBLAS_STATUS_EXECUTION_FAILED", "cublas", 13), ("CUDNN_STATUS_BAD_PARAM", "cudnn", 2000),
+    ("CUDNN_STATUS_NOT_SUPPORTED_ARCH_MISMATCH", "cudnn", 3007), ("ncclInvalidUsage", "nccl", 5),
+    ("NVML_ERROR_LIB_RM_VERSION_MISMATCH", "nvml", 18), ("cudaErrorIllegalAddress", "cuda-runtime", 700),
+    ("CUDA_ERROR_CONTEXT_ALREADY_CURRENT", "cuda-driver", 202)])
+def test_names_resolve_to_their_family_and_real_code(name: str, family: str, code: int) -> None:
+    f = family_of(name, families())
+    assert f is not None and f.id == family and f.by_name(name).code == code
+
+
+def entry(**changes: object) -> object:
+    d = json.loads(json.dumps(BASE))
+    d.update(changes)
+    return to_entry(d, f"entries/{d['id']}.json")
+
+
+def codes(e: object) -> list[tuple[str, str]]:
+    return [(p.code, p.field) for p in check_facts(e, families())]
+
+
+def test_a_right_cublas_entry_passes_and_earns_message_verified() -> None:
+    e = entry(id="cublas/execution-failed", domain="cublas", error_code="CUBLAS_STATUS_EXECUTION_FAILED (13)",
+              signature="RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm(...)`",
+              regex="CUBLAS_STATUS_EXECUTION_FAILED", verification_tier="ai_generated")
+    assert codes(e) == []
+    assert effective_tier(e, [], families()) == "message_verified"
+
+
+@pytest.mark.parametrize("error_code, expected", [
+    ("CUBLAS_STATUS_EXECUTION_FAILED (14)", [("E301", "error_code")]),   # wrong number
+    ("CUBLAS_STATUS_EXECUTION_FAILED", [("E301", "error_code")]),        # number missing
+    ("CUBLAS_STATUS_EXPLODED (13)", [("E301", "error_code")]),           # a name cuBLAS never prints
+])
+def test_wrong_cublas_codes_are_reported(error_code: str, expected: list[tuple[str, str]]) -> None:
+    e = entry(id="cublas/x", domain="cublas", error_code=error_code, signature="CUBLAS_STATUS_EXECUTION_FAILED",
+              regex="CUBLAS_STATUS_EXECUTION_FAILED")
+    assert codes(e) == expected
+
+
+def test_a_family_that_prints_messages_checks_the_message() -> None:
+    """NCCL prints ncclGetErrorString's text; an entry whose signature lacks it is told the real one."""
+    e = entry(id="nccl/invalid-usage", domain="nccl", error_code="ncclInvalidUsage (5)",
+              signature="NCCL error: invalid usage", regex="invalid usage")
+    problems = check_facts(e, families())
+    assert [(p.code, p.field) for p in problems] == [("E302", "signature")]
+    assert "invalid usage (run with NCCL_DEBUG=WARN for details)" in problems[0].message
+
+
+def test_status_names_in_a_signature_must_exist() -> None:
+    e = entry(id="pytorch/x", signature="CUDA error: CUBLAS_STATUS_EXPLODED when calling cublasCreate", regex="x")
+    assert codes(e) == [("E301", "signature")]
