@@ -41,6 +41,7 @@ import re._parser as sre_parse  # noqa: PLC2701
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from generator.config import Family, domains, families, family_of
 from generator.cuda_reference import parse_error_code
 from generator.facts import regex_flags
 from generator.model import Entry, workaround_order
@@ -68,9 +69,7 @@ _ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")
 _SPACES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _RUNS = re.compile(" {2,}")
 _NAME = re.compile(r"[A-Za-z0-9_]+")
-_NUMBERED = re.compile(r"\b(?:code=|CUDA [Ee]rror:? )([0-9]{1,4})\b", re.ASCII)
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_ENUM = re.compile(r"cudaError[A-Za-z0-9_]+|CUDA_ERROR_[A-Z0-9_]+")
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
@@ -191,17 +190,36 @@ def required_literals(regex: str, flags: str) -> list[str]:
 
 # ---- the match index ----
 
-def enum_names(e: Entry) -> list[str]:
-    names = {a for a in e.aliases if _ENUM.fullmatch(a)}
+def enum_names(e: Entry, fams: tuple[Family, ...]) -> list[str]:
+    """Status names of any family that identify this entry when they appear in a paste as a whole word."""
+    names = {a for a in e.aliases if family_of(a, fams)}
     parsed = parse_error_code(e.error_code) if e.error_code else None
-    if parsed and _ENUM.fullmatch(parsed[0]):
+    if parsed and family_of(parsed[0], fams):
         names.add(parsed[0])
     return sorted(names)
 
 
-def numbered_codes(e: Entry) -> list[int]:
-    parsed = parse_error_code(e.error_code) if e.error_code else None
-    return [parsed[1]] if parsed and parsed[1] is not None and _ENUM.fullmatch(parsed[0]) else []
+def numbered_codes(e: Entry, fams: tuple[Family, ...]) -> list[str]:
+    """'<family key>:<code>' for each of the entry's status names whose family has numbered forms (a C check
+    macro's `code=700`, PaddlePaddle's `CUDA error(2)`, Numba's `[716] Call to …`): the number resolves
+    through the family's table."""
+    out = set()
+    for name in enum_names(e, fams):
+        fam = family_of(name, fams)
+        status = fam.by_name(name) if fam else None
+        if fam and fam.numbered and status:
+            out.add(f"{fam.key}:{status.code}")
+    return sorted(out)
+
+
+def family_params(fams: tuple[Family, ...]) -> dict[str, Any]:
+    """What both runtimes need of the families and domains: the numbered forms (regex, family key) and, per
+    domain, what it wraps and which lines it claims (config/domains.yml says what these mean)."""
+    return {
+        "numbered": [[rx, f.key] for f in fams for rx in f.numbered],
+        "domains": {d.id: {"wraps": list(d.wraps), "claims": list(d.claims)}
+                    for d in domains() if d.wraps or d.claims},
+    }
 
 
 def best_workaround(e: Entry) -> tuple[str, str]:
@@ -214,7 +232,7 @@ def best_workaround(e: Entry) -> tuple[str, str]:
     return en, (zh if has_chinese(zh) else en)
 
 
-def index_entry(e: Entry, regex_ok: bool = True) -> dict[str, Any]:
+def index_entry(e: Entry, regex_ok: bool = True, fams: tuple[Family, ...] = ()) -> dict[str, Any]:
     """One entry of the matching index: only what exact matching needs (short keys: browsers fetch it). A
     regex that failed the gate's compile/safety checks is left out (the entry is still found by name, code
     and similarity)."""
@@ -226,9 +244,9 @@ def index_entry(e: Entry, regex_ok: bool = True) -> dict[str, Any]:
         lits = [x for x in required_literals(e.regex, e.regex_flags) if len(x) >= MIN_LITERAL]
         if lits:
             d["lit"] = lits  # without one the regex runs on every paste
-    if names := enum_names(e):
+    if names := enum_names(e, fams):
         d["nm"] = names
-    if codes := numbered_codes(e):
+    if codes := numbered_codes(e, fams):
         d["cd"] = codes
     return d
 
@@ -236,8 +254,10 @@ def index_entry(e: Entry, regex_ok: bool = True) -> dict[str, Any]:
 def build_index(entries: Iterable[Entry], bad_regex: set[str] = frozenset()) -> dict[str, Any]:
     """The matching index: entries sorted by id, the parameters both runtimes share, and the display shard
     size (entry i's display text is in shard i // display_shard)."""
-    rows = [index_entry(e, e.id not in bad_regex) for e in sorted(entries, key=lambda e: e.id)]
-    return {"version": INDEX_VERSION, "params": PARAMS, "display_shard": DISPLAY_SHARD, "entries": rows}
+    fams = families()
+    rows = [index_entry(e, e.id not in bad_regex, fams) for e in sorted(entries, key=lambda e: e.id)]
+    return {"version": INDEX_VERSION, "params": {**PARAMS, **family_params(fams)}, "display_shard": DISPLAY_SHARD,
+            "entries": rows}
 
 
 def build_words(entries: Iterable[Entry]) -> dict[str, Any]:
@@ -293,7 +313,7 @@ def match_files(entries: Iterable[Entry], bad_regex: set[str] = frozenset(),
 @dataclass(frozen=True)
 class Result:
     id: str
-    kind: str  # "regex" (exact: regex, name or code) | "similar"
+    kind: str  # "regex" (exact: regex, name or code) | "cause" (exact, an error that another result wraps) | "similar"
     score: int
     start: int = -1  # code-point span of the evidence in the normalised paste
     end: int = -1
@@ -313,7 +333,10 @@ class Index:
     by_gram: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     always: list[int] = field(default_factory=list)
     by_name: dict[str, list[int]] = field(default_factory=dict)
-    by_code: dict[int, list[int]] = field(default_factory=dict)
+    by_code: dict[str, list[int]] = field(default_factory=dict)
+    numbered: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    claims: list[tuple[str, re.Pattern[str]]] = field(default_factory=list)  # (domain, line regex), config order
+    wraps: dict[str, set[str]] = field(default_factory=dict)
     words: list[list[str]] = field(default_factory=list)
     by_id: dict[str, int] = field(default_factory=dict)
 
@@ -321,6 +344,11 @@ class Index:
     def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> "Index":
         """`words_raw`: match-words.json; without it nothing is ever "similar" (exact matches only)."""
         ix = cls(raw=raw, entries=list(raw["entries"]))
+        params = raw["params"]
+        ix.numbered = [(re.compile(rx, re.ASCII), key) for rx, key in params.get("numbered", [])]
+        for dom, spec in params.get("domains", {}).items():
+            ix.wraps[dom] = set(spec["wraps"])
+            ix.claims += [(dom, re.compile(rx, re.ASCII)) for rx in spec["claims"]]
         by_word = (words_raw or {}).get("words", {})
         # Each literal is filed under its rarest gram, so literals sharing a prefix do not share a bucket.
         counts: Counter[str] = Counter(lit[o:o + MIN_LITERAL] for e in ix.entries if "re" in e
@@ -372,6 +400,53 @@ def _segment(pos: int, starts: list[int]) -> int:
     return sum(1 for s in starts if s < pos)
 
 
+def _line_owners(text: str, claims: list[tuple[str, re.Pattern[str]]]) -> list[tuple[int, int, str]]:
+    """(start, end, domain) of each line that a domain claims as its own message (the first claim wins)."""
+    out, pos = [], 0
+    for line in text.split("\n"):
+        owner = next((dom for dom, rx in claims if rx.search(line)), None)
+        if owner:
+            out.append((pos, pos + len(line), owner))
+        pos += len(line) + 1
+    return out
+
+
+def _foreign(pos: int, domain: str, owners: list[tuple[int, int, str]], wraps: dict[str, set[str]]) -> bool:
+    """Is `pos` inside a line another domain claims, one that does not wrap `domain`'s errors? Evidence there
+    is a phrase inside another tool's message, never a match."""
+    for start, end, owner in owners:
+        if start <= pos <= end:
+            return owner != domain and domain not in wraps.get(owner, set())
+    return False
+
+
+def _causes(results: list[Result], wraps: dict[str, set[str]]) -> set[str]:
+    """Ids of results that another result wraps, shown after the others as the underlying error. `outer` wraps
+    `inner` when outer's domain wraps inner's and either its evidence strictly contains inner's (Triton's
+    "Triton Error [CUDA]: <CUDA message>"), or lies elsewhere in the paste (an NCCL error line and the CUDA
+    failure it reports) while reading no text of a domain it wraps itself: an entry that matched the inner
+    message is another reading of it, not a wrapper. Results that read the same text as a cause are causes too."""
+    def dom(r: Result) -> str:
+        return r.id.split("/")[0]
+
+    def overlap(a: Result, b: Result) -> bool:
+        return a.start < b.end and b.start < a.end
+
+    def contains(a: Result, b: Result) -> bool:
+        return a.start <= b.start and b.end <= a.end and (a.end - a.start) > (b.end - b.start)
+
+    def reads_inner(o: Result) -> bool:
+        return any(dom(x) in wraps.get(dom(o), set()) and overlap(o, x) and not contains(o, x) for x in results)
+
+    def wrapped_by(inner: Result, outer: Result) -> bool:
+        if dom(inner) == dom(outer) or dom(inner) not in wraps.get(dom(outer), set()):
+            return False
+        return contains(outer, inner) or (not overlap(outer, inner) and not reads_inner(outer))
+
+    causes = [r for r in results if any(wrapped_by(r, o) for o in results)]
+    return {r.id for r in results if any(r is c or (overlap(r, c) and not contains(r, c)) for c in causes)}
+
+
 def score_of(segment: int, tier: int, length: int) -> int:
     return (1000 - min(segment, 999)) * 10**7 + tier * 10**6 + min(length, 999_999)
 
@@ -381,21 +456,28 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
     text = normalise(paste, params)
     skip = {index.by_id[x] for x in exclude if x in index.by_id}
     starts = _segment_starts(text, params["chain_markers"])
+    owners = _line_owners(text, index.claims)
+
+    def foreign(i: int, pos: int) -> bool:
+        return _foreign(pos, index.entries[i]["id"].split("/")[0], owners, index.wraps)
+
     regex_hit: dict[int, tuple[int, int]] = {}
     for i in index.candidates(ascii_lower(text)):
         if i in skip:
             continue
         m = index.regex(i).search(text)
-        if m:
+        if m and not foreign(i, m.start()):
             regex_hit[i] = (m.start(), m.end())
     name_hit: dict[int, tuple[int, int]] = {}
     for m in _NAME.finditer(text):
         for i in index.by_name.get(m.group(), ()):
-            name_hit.setdefault(i, (m.start(), m.end()))
-    for m in _NUMBERED.finditer(text):
-        for i in index.by_code.get(int(m.group(1)), ()):
-            if i not in name_hit or m.start() < name_hit[i][0]:
-                name_hit[i] = (m.start(), m.end())
+            if not foreign(i, m.start()):
+                name_hit.setdefault(i, (m.start(), m.end()))
+    for rx, key in index.numbered:
+        for m in rx.finditer(text):
+            for i in index.by_code.get(f"{key}:{int(m.group(1))}", ()):
+                if not foreign(i, m.start()) and (i not in name_hit or m.start() < name_hit[i][0]):
+                    name_hit[i] = (m.start(), m.end())
     exact = []
     for i in (set(regex_hit) | set(name_hit)) - skip:
         r, n = regex_hit.get(i), name_hit.get(i)
@@ -406,7 +488,9 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
         exact.append(Result(index.entries[i]["id"], "regex", score_of(_segment(first, starts), tier,
                                                                        span[1] - span[0]), span[0], span[1]))
     if exact:
-        return Answer(text, sorted(exact, key=lambda r: (-r.score, r.id))[:top])
+        causes = _causes(exact, index.wraps)
+        exact = [Result(r.id, "cause", r.score, r.start, r.end) if r.id in causes else r for r in exact]
+        return Answer(text, sorted(exact, key=lambda r: (r.kind == "cause", -r.score, r.id))[:top])
     return Answer(text, similar(index, text, top, skip))
 
 

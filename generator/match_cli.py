@@ -139,7 +139,7 @@ def answer_all(matcher: Matcher, text: str, args: argparse.Namespace) -> int:
         matched = False
         for paste in pastes:
             answer = match(matcher.index, paste, args.top)
-            matched = matched or any(r.kind == "regex" for r in answer.results)
+            matched = matched or any(r.kind in ("regex", "cause") for r in answer.results)
             print(json.dumps({"results": result_objects(matcher, answer)}, ensure_ascii=False))
         return 0 if matched else 1
     answer = match(matcher.index, text, args.top)
@@ -147,4 +147,4 @@ def answer_all(matcher: Matcher, text: str, args: argparse.Namespace) -> int:
         print(json.dumps({"results": result_objects(matcher, answer)}, ensure_ascii=False, indent=1))
     else:
         print_text(matcher, answer, sys.stdout)
-    return 0 if any(r.kind == "regex" for r in answer.results) else 1
+    return 0 if any(r.kind in ("regex", "cause") for r in answer.results) else 1

@@ -77,3 +77,42 @@ def test_a_family_that_prints_messages_checks_the_message() -> None:
 def test_status_names_in_a_signature_must_exist() -> None:
     e = entry(id="pytorch/x", signature="CUDA error: CUBLAS_STATUS_EXPLODED when calling cublasCreate", regex="x")
     assert codes(e) == [("E301", "signature")]
+
+
+def _raw(entries: list[dict]) -> dict:
+    from generator.config import families as fams
+    from generator.match import PARAMS, family_params
+    index = {"version": 2, "params": {**PARAMS, **family_params(fams())}, "display_shard": 128, "entries": entries}
+    return {"match-index.json": index, "match-words.json": {"version": 2, "words": {}}}
+
+
+NESTED = _raw([
+    {"id": "cuda/memory-allocation", "re": "out of memory", "nm": ["cudaErrorMemoryAllocation"], "cd": ["rt:2"]},
+    {"id": "cuda/initialization-error", "re": "initialization error"},
+    {"id": "nccl/unhandled-cuda-error", "re": "unhandled cuda error", "nm": ["ncclUnhandledCudaError"]},
+    {"id": "pytorch/thing", "re": "out of memory"},
+    {"id": "cuda/illegal-address", "re": "an illegal memory access was encountered"},
+    {"id": "triton/triton-error-cuda", "re": "Triton Error \\[CUDA\\]: [^\\n]+"},
+])
+
+
+@pytest.mark.parametrize("paste, expected", [
+    # NCCL reports the CUDA failure it hit: NCCL first, the CUDA error second, labelled as the cause.
+    ("torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled cuda error (run "
+     "with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\nncclUnhandledCudaError: Call to CUDA function "
+     "failed.\nLast error:\nCuda failure 'out of memory'",
+     [("nccl/unhandled-cuda-error", "regex"), ("cuda/memory-allocation", "cause"), ("pytorch/thing", "cause")]),
+    # Two readings of the same text are not a wrapper and its cause.
+    ("RuntimeError: CUDA error: out of memory", [("cuda/memory-allocation", "regex"), ("pytorch/thing", "regex")]),
+    # A phrase inside a line another tool claims (and that does not wrap CUDA) is no evidence at all.
+    ("nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown.", []),
+    ("cuInit failed: initialization error", [("cuda/initialization-error", "regex")]),
+    # The wrapper's text contains the CUDA message (as Triton prints it): Triton first, CUDA as the cause.
+    ("RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered",
+     [("triton/triton-error-cuda", "regex"), ("cuda/illegal-address", "cause")]),
+])
+def test_nesting_and_claims_in_both_runtimes(paste: str, expected: list[tuple[str, str]]) -> None:
+    from tests.test_match import js_results, py_results
+    py, js = py_results(NESTED, [paste])[0], js_results(NESTED, [paste])[0]
+    assert py == js
+    assert [(r["id"], r["kind"]) for r in py] == expected

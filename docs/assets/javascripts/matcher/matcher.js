@@ -11,7 +11,6 @@ const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
 const SPACES = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/g;
 const NAME = /[A-Za-z0-9_]+/g;
-const NUMBERED = /\b(?:code=|CUDA [Ee]rror:? )([0-9]{1,4})\b/g;
 const WORD = /[A-Za-z0-9]+/g;
 
 export function asciiLower(text) {
@@ -116,6 +115,14 @@ export class MatchIndex {
       for (const n of e.nm || []) push(this.byName, n, i);
       for (const c of e.cd || []) push(this.byCode, c, i);
     });
+    // Families' numbered forms and domains' wraps/claims (config/; generator/match.py family_params).
+    this.numbered = (this.params.numbered || []).map(([rx, key]) => [new RegExp(rx, "gu"), key]);
+    this.wraps = new Map();
+    this.claims = [];
+    for (const [dom, spec] of Object.entries(this.params.domains || {})) {
+      this.wraps.set(dom, new Set(spec.wraps));
+      for (const rx of spec.claims) this.claims.push([dom, new RegExp(rx, "u")]);
+    }
     if (wordsRaw) this.setWords(wordsRaw);
   }
 
@@ -176,6 +183,51 @@ function segmentOf(pos, starts) {
   return n;
 }
 
+// (start, end, domain) of each line a domain claims as its own message (the first claim wins).
+function lineOwners(text, claims) {
+  const out = [];
+  let pos = 0;
+  for (const line of text.split("\n")) {
+    const owner = claims.find(([, rx]) => rx.test(line));
+    if (owner) out.push([pos, pos + line.length, owner[0]]);
+    pos += line.length + 1;
+  }
+  return out;
+}
+
+// Evidence inside a line that another domain claims, one that does not wrap this domain's errors, is a phrase
+// inside another tool's message, never a match.
+function foreignAt(pos, domain, owners, wraps) {
+  for (const [start, end, owner] of owners) {
+    if (start <= pos && pos <= end) return owner !== domain && !(wraps.get(owner) || new Set()).has(domain);
+  }
+  return false;
+}
+
+function domainOf(id) {
+  return id.split("/")[0];
+}
+
+// Ids of results that another result wraps, shown after the others as the underlying error (the rule is
+// written out in generator/match.py _causes).
+function causes(results, wraps) {
+  const dom = (r) => domainOf(r.id);
+  const wrapsOf = (r) => wraps.get(dom(r)) || new Set();
+  const overlap = (a, b) => a.start < b.end && b.start < a.end;
+  const contains = (a, b) => a.start <= b.start && b.end <= a.end && a.end - a.start > b.end - b.start;
+  const readsInner = (o) => results.some((x) => wrapsOf(o).has(dom(x)) && overlap(o, x) && !contains(o, x));
+  const wrappedBy = (inner, outer) => {
+    if (dom(inner) === dom(outer) || !wrapsOf(outer).has(dom(inner))) return false;
+    return contains(outer, inner) || (!overlap(outer, inner) && !readsInner(outer));
+  };
+  const found = results.filter((r) => results.some((o) => wrappedBy(r, o)));
+  return new Set(results.filter((r) => found.some((c) => r === c || (overlap(r, c) && !contains(r, c)))).map((r) => r.id));
+}
+
+function byKindThenScore(a, b) {
+  return (a.kind === "cause") - (b.kind === "cause") || byScore(a, b);
+}
+
 function byScore(a, b) {
   return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
@@ -189,20 +241,27 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
   const text = normalise(paste, index.params);
   const skip = new Set(exclude.map((id) => index.byId.get(id)).filter((i) => i !== undefined));
   const starts = segmentStarts(text, index.markers);
+  const owners = lineOwners(text, index.claims);
+  const foreign = (i, pos) => foreignAt(pos, domainOf(index.entries[i].id), owners, index.wraps);
   const regexHit = new Map();
   for (const i of index.candidates(asciiLower(text))) {
     if (skip.has(i)) continue;
     if (onRegex) onRegex(index.entries[i].id);
     const m = index.regex(i).exec(text);
-    if (m) regexHit.set(i, [m.index, m.index + m[0].length]);
+    if (m && !foreign(i, m.index)) regexHit.set(i, [m.index, m.index + m[0].length]);
   }
   const nameHit = new Map();
   for (const m of text.matchAll(NAME)) {
-    for (const i of index.byName.get(m[0]) || []) if (!nameHit.has(i)) nameHit.set(i, [m.index, m.index + m[0].length]);
+    for (const i of index.byName.get(m[0]) || []) {
+      if (!nameHit.has(i) && !foreign(i, m.index)) nameHit.set(i, [m.index, m.index + m[0].length]);
+    }
   }
-  for (const m of text.matchAll(NUMBERED)) {
-    for (const i of index.byCode.get(Number(m[1])) || []) {
-      if (!nameHit.has(i) || m.index < nameHit.get(i)[0]) nameHit.set(i, [m.index, m.index + m[0].length]);
+  for (const [rx, key] of index.numbered) {
+    for (const m of text.matchAll(rx)) {
+      for (const i of index.byCode.get(`${key}:${Number(m[1])}`) || []) {
+        if (foreign(i, m.index)) continue;
+        if (!nameHit.has(i) || m.index < nameHit.get(i)[0]) nameHit.set(i, [m.index, m.index + m[0].length]);
+      }
     }
   }
   const exact = [];
@@ -216,7 +275,11 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
     exact.push({ id: index.entries[i].id, kind: "regex", start: span[0], end: span[1],
       score: scoreOf(segmentOf(first, starts), tier, codePointLength(text, span[0], span[1])) });
   }
-  if (exact.length) return { text, results: exact.sort(byScore).slice(0, top) };
+  if (exact.length) {
+    const inner = causes(exact, index.wraps);
+    for (const r of exact) if (inner.has(r.id)) r.kind = "cause";
+    return { text, results: exact.sort(byKindThenScore).slice(0, top) };
+  }
   if (!index.words) return { text, results: [], needsWords: true };
   return { text, results: similar(index, text, top, skip) };
 }

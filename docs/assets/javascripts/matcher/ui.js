@@ -176,6 +176,7 @@ function renderResults(box, answer, t) {
       meta.appendChild(el("code", null, r.ec));
     }
     if (similar) meta.appendChild(el("span", "ee-match__similar", t.match_similar_badge));
+    if (r.kind === "cause") meta.appendChild(el("span", "ee-match__cause", t.match_cause_badge));
     item.appendChild(meta);
     if (r.start >= 0) item.appendChild(excerpt(answer.text, r.start, r.end));
     if (r.w) {
