@@ -121,6 +121,14 @@ RULES: dict[str, Rule] = {r.code: r for r in [
     # environment
     _R("W901", "mermaid-missing", "Mermaid is not installed (`make setup`): diagrams will not render.",
        "未安装 Mermaid（运行 `make setup`）：关系图无法显示。"),
+    _R("E902", "regex-check-incomplete", "The JavaScript half of the regex gate did not run to the end: Node.js is "
+       "missing or failed, or the check ran out of its time budget, so some regexes were not checked in JavaScript.",
+       "正则检查的 JavaScript 部分没有完成：缺少 Node.js、运行失败，或检查用完了时间预算，部分正则表达式未在 JavaScript 中检查。",
+       why="An error: an unchecked regex could differ between the site and Python, or hang visitors' browsers. "
+           "Verdicts already reached are remembered, so running validate again continues where it stopped."),
+    _R("W903", "recheck-missing", "recheck (npm) is not installed (`make setup`): the ReDoS check is limited to RE2 "
+       "syntax and the nested-quantifier rules.",
+       "未安装 recheck（npm，运行 `make setup`）：ReDoS 检查仅限于 RE2 语法和嵌套量词规则。"),
 ]}
 
 # Errors that an entry cannot acknowledge: without them the entry cannot be placed on the site at all.

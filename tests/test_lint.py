@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import lint, site
+from generator import lint, regex_gate, site
 from generator.lint import check
 from generator.translation import zh_status
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
@@ -21,6 +21,12 @@ REPO = "https://github.com/example/encyclopedia"
 def run_case(spec: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
     entries = make_corpus(spec, tmp_path)
     reference = tmp_path / "missing.jsonl" if spec.get("reference") == "missing" else REFERENCE_FILE
+    if spec.get("node") == "missing":
+        monkeypatch.setattr(regex_gate.shutil, "which", lambda name: None)
+        monkeypatch.setattr(regex_gate, "_JS_COMPILE", {})  # nothing remembered from earlier tests
+        monkeypatch.setattr(regex_gate, "_JS_PAIRS", {})
+    if spec.get("recheck") == "missing":
+        monkeypatch.setattr(regex_gate, "recheck_version", lambda: None)
     if spec.get("build"):
         if spec.get("mermaid") == "missing":
             monkeypatch.setattr(site, "MERMAID_JS", tmp_path / "no-mermaid.js")
@@ -43,6 +49,9 @@ def test_fixture_fires_exactly_its_rule(case: Path, tmp_path: Path, monkeypatch:
     assert problems, f"{code} did not fire"
     assert {p.code for p in problems} == {code}, [str(p) for p in problems]
     assert all(p.severity == RULES[code].severity for p in problems)
+    spec = json.loads(case.read_text(encoding="utf-8"))
+    if "expect" in spec:  # exactly these problems, one [file, field] each
+        assert sorted([p.file, p.field] for p in problems) == sorted(spec["expect"]), [str(p) for p in problems]
 
 
 def test_acknowledging_an_error_turns_it_into_a_notice(tmp_path: Path) -> None:
