@@ -42,7 +42,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     entries = Path(args.entries)
     report = check(entries, Path(args.reference))
     problems, missing = select(report.problems, entries, [Path(p) for p in args.paths])
-    print(format_report(problems, entries, args.format, missing), end="")
+    n_entries, n_articles = len(report.corpus.ids), len(report.corpus.articles)
+    checked = (f"the {len(args.paths)} path(s) given" if args.paths else
+               f"{n_entries} {'entry' if n_entries == 1 else 'entries'} and {n_articles} "
+               f"article{'' if n_articles == 1 else 's'}")
+    print(format_report(problems, entries, args.format, missing, checked), end="")
     return 1 if missing or any(p.severity == "error" for p in problems) else 0
 
 

@@ -13,11 +13,11 @@ import ftfy
 
 from generator.cuda_reference import load_reference
 from generator.facts import check_cuda_facts, effective_tier
-from generator.load import Corpus, load_corpus
+from generator.load import GATE_FIELDS, Corpus, load_corpus, untrusted_fields
 from generator.model import Entry
 from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
-from generator.regex_gate import regex_problems
+from generator.regex_gate import regex_problems, rule_code, syntax_problems
 from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
 from generator.translation import source_hash, translation_source, zh_status
 
@@ -196,23 +196,40 @@ def contradictory_edges(entries: list[Entry]) -> list[Problem]:
 def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None, today: dt.date | None = None) -> list[Problem]:
     today = today or dt.datetime.now(dt.timezone.utc).date()
     # Ids of every entry file, loaded or not: a broken neighbour is reported once, not as a dangling reference too.
-    known = {p.relative_to(entries_dir).with_suffix("").as_posix()
-             for p in entries_dir.glob("*/*.json") if p.parent.name != "articles"}
+    known = set(corpus.ids)
+    # Schema-broken entries are linted too, from a copy with neutral values in the broken fields; findings on
+    # those fields, or on fields that depend on them, are dropped (generator/load.py, untrusted_fields).
+    linted = corpus.entries + corpus.partial
+    gate = corpus.entries + [e for e in corpus.partial if not GATE_FIELDS & {f.split(".")[0] for f in
+                                                                              corpus.repaired[e.path]}]
     out: list[Problem] = []
-    for e in corpus.entries:
+    for e in linted:
         out += entry_problems(e, known, today, reference)
-    out += contradictory_edges(corpus.entries)
+    out += contradictory_edges(linted)
     for a in corpus.articles:
         for i, target in enumerate(a.entries):
             if target not in known:
                 out.append(Problem(a.path, f"entries.{i}", f"'{target}' is not an entry", code="E401"))
-    out += regex_problems(corpus.entries)  # E2xx: also runs the JavaScript side, in one Node process
-    return out
+    out += regex_problems(gate)  # E2xx: also runs the JavaScript side, in one Node process
+    in_gate = {e.path for e in gate}
+    for e in corpus.partial:
+        if e.path not in in_gate and not {"regex", "regex_flags"} & corpus.repaired[e.path]:
+            out += [_p(e, "regex", rule_code(r), r) for r in syntax_problems(e.regex, e.regex_flags)[0]]
+    return [p for p in out if not _untrusted(p, corpus.repaired)]
 
 
-def acknowledge(problems: list[Problem], entries: list[Entry]) -> list[Problem]:
+def _untrusted(p: Problem, repaired: dict[str, frozenset[str]]) -> bool:
+    if p.file not in repaired:
+        return False
+    return any(p.field == f or p.field.startswith(f + ".") for f in untrusted_fields(repaired[p.file]))
+
+
+def acknowledge(problems: list[Problem], entries: list[Entry], partial: list[Entry] = ()) -> list[Problem]:
     """An entry's `acknowledged: [{rule, reason}]` turns that rule's errors in that entry into 'acknowledged'
-    notices (shown on its page); an acknowledgement that matches nothing is itself reported (W002)."""
+    notices (shown on its page); an acknowledgement that matches nothing is itself reported (W002). A `partial`
+    (schema-broken) entry's acknowledgements apply too, but are not reported as unused: not every rule ran."""
+    entries = list(entries) + list(partial)
+    complete = {e.path for e in entries} - {e.path for e in partial}
     acks = {e.path: {a["rule"] for a in e.acknowledged} for e in entries}
     firing: dict[str, set[str]] = {}
     out = []
@@ -223,6 +240,8 @@ def acknowledge(problems: list[Problem], entries: list[Entry]) -> list[Problem]:
         else:
             out.append(p)
     for e in entries:
+        if e.path not in complete:
+            continue
         for i, a in enumerate(e.acknowledged):
             if a["rule"] not in firing.get(e.path, set()):
                 why = ("is not an error this entry can acknowledge" if a["rule"] not in RULES or
@@ -271,4 +290,5 @@ def check(entries_dir: Path, reference: Path = REFERENCE_FILE, today: dt.date | 
     if ref is None:
         problems.append(Problem(str(reference), "", "CUDA reference table not found: facts are not checked",
                                 severity="warning", code="W300"))
-    return Report(corpus, sorted(set(acknowledge(problems, corpus.entries))), facts_checked=ref is not None)
+    return Report(corpus, sorted(set(acknowledge(problems, corpus.entries, corpus.partial))),
+                  facts_checked=ref is not None)

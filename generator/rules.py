@@ -37,11 +37,42 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "`domain` 与 id 的第一部分（所在文件夹）不一致。"),
     _R("E006", "placeholder-not-filled", "A value still holds a `FILL IN` placeholder from `python -m generator new`.",
        "仍有 `python -m generator new` 生成的 `FILL IN` 占位内容未填写。", zh="on"),
+    _R("E007", "not-a-regular-file", "A symbolic link, pipe, socket or device in `entries/` (or folders nested too "
+       "deep): entry and article files must be regular files inside `entries/`. The link is never followed.",
+       "`entries/` 中的符号链接、管道、套接字或设备文件（或嵌套过深的文件夹）：条目和文章必须是 `entries/` 内的普通文件。"
+       "符号链接不会被跟随。"),
+    _R("E008", "unknown-domain-folder", "An entry in a folder that is not one of the schema's domains "
+       "(`entries/<domain>/`): the site has no section for it.",
+       "条目所在的文件夹不是 schema 中列出的领域（`entries/<domain>/`）：站点没有对应的栏目。"),
+    _R("E010", "unreadable-file", "A file that cannot be read as text: too large, not UTF-8, or containing NUL.",
+       "无法作为文本读取的文件：过大、不是 UTF-8，或含有 NUL 字符。"),
+    _R("E011", "invalid-json", "Not valid JSON (the message says what is wrong and where), or nested deeper than any "
+       "field needs.",
+       "不是有效的 JSON（消息会说明错误及位置），或嵌套层数超过任何字段的需要。"),
+    _R("E012", "duplicate-key", "The same key twice in one JSON object (the second would silently win).",
+       "同一个 JSON 对象中出现了重复的键（后一个会悄悄覆盖前一个）。"),
+    _R("E013", "not-unicode-text", "A lone surrogate (`\\ud800`–`\\udfff` escape): not Unicode text, cannot be "
+       "written out.",
+       "单独的代理码位（`\\ud800`–`\\udfff` 转义）：不是 Unicode 文本，无法输出。"),
+    _R("E014", "non-finite-number", "`NaN`, `Infinity` or a number too large for any field.",
+       "`NaN`、`Infinity` 或任何字段都无法容纳的超大数字。"),
+    _R("E015", "schema-violation", "A field breaks the JSON Schema (`generator/schema/`): missing, unknown, wrong "
+       "type, out of range, too long, or not of the required form. The message gives the reason, then the value.",
+       "字段不符合 JSON Schema（`generator/schema/`）：缺失、未知、类型错误、超出范围、过长或格式不对。消息先给出原因，再给出取值。"),
+    _R("E016", "invalid-front-matter", "An article's front matter is missing, is not valid YAML, is not a mapping, "
+       "or has a key that is not text.",
+       "文章的 front matter 缺失、不是有效的 YAML、不是映射，或有非文本的键。"),
+    _R("E017", "front-matter-yaml-not-allowed", "Front matter uses YAML that is not allowed: anchors and aliases "
+       "(they can expand exponentially), tags, or more size or nesting than front matter needs.",
+       "front matter 使用了不允许的 YAML：锚点和别名（可能指数级展开）、标签，或超出需要的大小或嵌套层数。"),
     _R("W001", "stray-file", "A file in `entries/` that is neither an entry, an article, nor a reproduction file.",
        "`entries/` 中既不是条目、文章，也不是复现文件的文件。"),
     _R("W002", "acknowledgement-unused", "`acknowledged` names a rule that does not fire for this entry, or one that "
        "cannot be acknowledged (warnings, E001–E006).",
        "`acknowledged` 中列出的规则并未对本条目触发，或该规则不能被确认（警告、E001–E006）。"),
+    _R("W003", "translation-without-original", "`entries/articles/<id>.zh.md` without `<id>.md`: the translation "
+       "is not published.",
+       "有 `entries/articles/<id>.zh.md` 却没有 `<id>.md`：译文不会发布。"),
     # text
     _R("E101", "empty-action", "A dead end or workaround with an empty `action`: the reader cannot tell what was tried.",
        "`dead_ends` 或 `workarounds` 中的 `action` 为空：读者无法知道尝试的是什么。", zh="off",
@@ -148,13 +179,13 @@ def rules_page(lang: str) -> str:
     zh = lang == "zh"
     title = "检查规则" if zh else "Lint rules"
     intro = ("`python -m generator validate` 和站点构建会运行这些规则。E 开头的是错误：除非条目在 `acknowledged` 中"
-             "写明理由确认该规则，否则构建会失败；W 开头的是警告：会报告并显示在条目页面上。JSON Schema "
-             "（`generator/schema/entry.schema.json`）检查的字段类型、取值范围和日期格式不在此表中，违反时同样报错。"
+             "写明理由确认该规则，否则构建会失败；W 开头的是警告：会报告并显示在条目页面上。字段类型、取值范围和日期格式由 JSON Schema "
+             "（`generator/schema/entry.schema.json`）检查，违反时报 E015。"
              if zh else
              "`python -m generator validate` and the site build run these rules. `E` codes are errors: the build "
              "fails unless the entry acknowledges the rule in `acknowledged` with a reason. `W` codes are warnings: "
              "reported, and shown on the entry's page. Field types, ranges and date formats are checked by the "
-             "JSON Schema (`generator/schema/entry.schema.json`), not listed here; they are errors too.")
+             "JSON Schema (`generator/schema/entry.schema.json`) and reported as E015.")
     head = ("| 代码 | 名称 | 级别 | 中文字段 | 说明 |" if zh else "| Code | Name | Severity | zh fields | What it means |")
     zh_word = {"on": "检查", "off": "不检查", "only": "仅中文", "": "—"} if zh else \
         {"on": "checked", "off": "off", "only": "zh only", "": "—"}

@@ -64,8 +64,9 @@ def test_cli_bad_entry_exits_1_with_clean_message_and_keeps_old_docs(corpus_dir:
     proc = run_cli("build", "--entries", str(corpus_dir), "--docs", str(docs))
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
-    assert "error: entries/cuda/zz-broken.json: signature: 5 is not of type 'string'" in proc.stderr
-    assert f"error: entries/{SEED_IDS[0]}.json: (file): invalid JSON" in proc.stderr
+    assert "error: entries/cuda/zz-broken.json: signature: E015 must be a string, not a number: 5" in proc.stderr
+    assert "error: entries/cuda/zz-broken.json: root_cause: E015 is missing: this field is required" in proc.stderr
+    assert f"error: entries/{SEED_IDS[0]}.json: (file): E011 invalid JSON" in proc.stderr
     after = {p: p.read_bytes() for p in docs.rglob("*") if p.is_file()}
     assert after == before  # nothing half-written
 

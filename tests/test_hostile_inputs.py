@@ -4,6 +4,7 @@ quickly, with a coded `file: field: CODE message` error, never a traceback."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -11,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from generator import site
+from generator.lint import check
 from generator.paths import ROOT
+from generator.problems import BuildError, Problem
 from tests.lintcases import make_corpus
 
 OOM = "pytorch/cuda-out-of-memory"
@@ -133,3 +137,211 @@ def test_python_matching_uses_re2_only(monkeypatch: pytest.MonkeyPatch) -> None:
     assert index.regex(0) is not None
     assert match.match(index, "a" * 4000 + "!").results == []  # a line is cut at 4,096
     assert "(a|aa)+$" not in seen
+
+
+# ---- helpers for items 3-14: what validate reports, and what the build stops with ----
+
+def validate_and_build(entries: Path, tmp_path: Path) -> tuple[list[Problem], list[Problem]]:
+    """(problems `validate` reports, errors the in-process build stops with); the build must stop and leave no
+    docs/ behind whenever validate finds an error: what passes validate builds, what fails it does not."""
+    report = check(entries)
+    docs = tmp_path / "docs"
+    try:
+        site.build(entries, docs, "https://example.invalid/repo")
+    except BuildError as exc:
+        assert not docs.exists()
+        assert sorted(exc.problems) == sorted(report.errors)
+        return report.problems, exc.problems
+    assert report.errors == []
+    return report.problems, []
+
+
+def codes(problems: list[Problem]) -> list[tuple[str, str, str]]:
+    return sorted((p.file, p.field, p.code) for p in problems)
+
+
+def article(name: str, front: str, body: str = "Body.\n") -> dict:
+    return {"write": {f"articles/{name}": f"---\n{front}---\n{body}"}}
+
+
+ALIAS_BOMB = ("title: Bomb\ndate: \"2025-06-01\"\nid: bomb\nentries: &a [\"cuda/illegal-address\"]\n"
+              + "".join(f"l{i}: &l{i} [{', '.join(['*a' if i == 0 else f'*l{i - 1}'] * 9)}]\n" for i in range(9)))
+
+
+# ---- item 3: a 493-byte article hangs validate ----
+
+def test_yaml_alias_bomb_stops_validate_build_and_matcher(tmp_path: Path) -> None:
+    entries = make_corpus(article("bomb.md", ALIAS_BOMB), tmp_path)
+    assert len((entries / "articles/bomb.md").read_bytes()) < 700
+    proc, took = validate(entries)
+    assert proc.returncode == 1 and took < LIMIT_S
+    assert ("entries/articles/bomb.md: front matter: E017 anchors (&name) and aliases (*name) are not allowed in "
+            "front matter (line 5)") in proc.stdout
+    proc, took = build(entries, tmp_path)
+    assert proc.returncode == 1 and took < LIMIT_S and "E017" in proc.stderr
+    proc, took = match_cli(entries, "CUDA error: an illegal memory access was encountered")
+    assert proc.returncode == 0 and took < LIMIT_S  # articles do not stop the matcher, nor hang it
+
+
+# ---- item 4: what passes validate must build ----
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_non_finite_rate_is_e014_in_validate_and_build(tmp_path: Path, value: str) -> None:
+    spec = {"replace": {OOM: [['"fail_rate": 0.85', f'"fail_rate": {value}']]}}
+    problems, stopped = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
+    assert codes(problems) == codes(stopped) == [(f"entries/{OOM}.json", "dead_ends.0.fail_rate", "E014")]
+
+
+def test_lone_surrogate_in_zh_article_title_is_e013_in_validate_and_build(tmp_path: Path) -> None:
+    spec = {"write": {"articles/reading-cuda-errors.zh.md": '---\ntitle: "读懂 \\ud800 CUDA 错误"\n---\n正文。\n'}}
+    problems, stopped = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
+    assert codes(problems) == codes(stopped) == [("entries/articles/reading-cuda-errors.zh.md", "title", "E013")]
+
+
+# ---- item 5: tracebacks inside validate (articles); zh front matter is checked like en ----
+
+@pytest.mark.parametrize("name", ["fresh.md", "reading-cuda-errors.zh.md"])
+@pytest.mark.parametrize("front, where, code, words", [
+    ('title: T\ndate: "2025-06-01"\nid: fresh\n1: one\n', "front matter", "E016", "the key 1 is not text"),
+    ('title: T\ndate: "2025-06-01"\nid: fresh\ntags: ' + "[" * 3000 + "]" * 3000 + "\n", "front matter", "E017",
+     "nested more than 8 levels deep"),
+    ("title: T\ndate: 2025-02-30\nid: fresh\n", "date", "E015", "is not a real date (YYYY-MM-DD, a day that exists)"),
+    ('title: T\ndate: "2025-06-01"\nid: fresh\nentries: [a, b\n', "front matter", "E016",
+     "invalid YAML: expected ',' or ']', but got '<stream end>' (line 5, column 15); while parsing a flow sequence"),
+    ('title: !!binary aGk=\ndate: "2025-06-01"\nid: fresh\n', "front matter", "E017", "YAML tags such as"),
+    (ALIAS_BOMB, "front matter", "E017", "anchors (&name) and aliases (*name) are not allowed"),
+], ids=["int-key", "3000-deep", "impossible-date", "yaml-error", "tag", "alias"])
+def test_bad_front_matter_is_a_coded_error(tmp_path: Path, name: str, front: str, where: str, code: str,
+                                           words: str) -> None:
+    if name.endswith(".zh.md"):
+        front = front.replace("id: fresh", "id: reading-cuda-errors").replace("id: bomb", "id: reading-cuda-errors")
+    else:
+        front = front.replace("id: bomb", "id: fresh")
+    problems, stopped = validate_and_build(make_corpus(article(name, front), tmp_path), tmp_path)
+    [p] = problems
+    assert (p.file, p.field, p.code) == (f"entries/articles/{name}", where, code) and words in p.message, str(p)
+    assert codes(stopped) == codes(problems)
+
+
+def test_zh_front_matter_needs_a_title_and_the_same_id(tmp_path: Path) -> None:
+    spec = {"write": {"articles/reading-cuda-errors.zh.md": "---\ntitle: 读懂 CUDA 错误\nid: other\n---\n正文。\n"}}
+    problems, _ = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
+    assert codes(problems) == [("entries/articles/reading-cuda-errors.zh.md", "id", "E001")]
+    spec = {"write": {"articles/reading-cuda-errors.zh.md": "---\ndate: \"2025-06-01\"\n---\n正文。\n"}}
+    problems, _ = validate_and_build(make_corpus(spec, tmp_path / "2"), tmp_path / "2")
+    assert codes(problems) == [("entries/articles/reading-cuda-errors.zh.md", "title", "E015")]
+
+
+# ---- item 6: symbolic links out of entries/ are followed ----
+
+SECRET = '{"aws_secret_access_key": "hunter2", "id": "cuda/leaked"}'
+
+
+@pytest.mark.parametrize("link, target", [
+    ("cuda/leaked.json", "../../secret.json"),  # a link to JSON elsewhere
+    ("cuda/leaked.json", "/etc/hostname"),  # any other file
+    ("leaked", ".."),  # a folder: entries/leaked/ -> the folder holding entries/ and the secret
+    ("cuda/loop.json", "loop.json"),  # a loop
+    ("articles/linked.md", "../../secret.json"),
+])
+def test_symbolic_links_are_e007_and_never_read(tmp_path: Path, link: str, target: str) -> None:
+    spec = {"write_outside": {"secret.json": SECRET}, "symlink": {link: target}}
+    entries = make_corpus(spec, tmp_path)
+    problems, stopped = validate_and_build(entries, tmp_path)
+    assert codes(problems) == codes(stopped) == [(f"entries/{link}", "", "E007")]
+    proc, _ = validate(entries)
+    assert "hunter2" not in proc.stdout and "aws_secret" not in proc.stdout
+    assert "is a symbolic link" in proc.stdout
+
+
+def test_a_pipe_in_entries_is_e007_and_does_not_block(tmp_path: Path) -> None:
+    entries = make_corpus({}, tmp_path)
+    os.mkfifo(entries / "cuda" / "pipe.json")
+    proc, took = validate(entries)
+    assert proc.returncode == 1 and took < LIMIT_S
+    assert "entries/cuda/pipe.json: (file): E007 is not a regular file" in proc.stdout
+
+
+# ---- item 11: error messages ----
+
+def test_four_problems_in_one_file_are_all_reported_with_codes(tmp_path: Path) -> None:
+    """A schema error, a lint error, a bad regex and an untranslated field: one run reports all four."""
+    spec = {"entries": {OOM: {"set": {"confidence": 7, "dead_ends.0.action": "",
+                                      "regex": r"CUDA out of memory\. Tried to allocate (?:[0-9]+\.?)+ GiB",
+                                      "root_cause_zh": "Not translated yet."}}}}
+    problems, stopped = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
+    assert codes(problems) == [(f"entries/{OOM}.json", f, c) for f, c in [
+        ("confidence", "E015"), ("dead_ends.0.action", "E101"), ("regex", "E202"), ("root_cause_zh", "W601")]]
+    assert all(p.code for p in problems)
+    assert codes(stopped) == [c for c in codes(problems) if c[2] != "W601"]
+
+
+def test_a_long_value_keeps_the_reason_first(tmp_path: Path) -> None:
+    spec = {"entries": {OOM: {"set": {"subcategory": "x" * 400, "tags": ["Bad Tag " * 40]}}}}
+    problems, _ = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
+    by_field: dict[str, list[str]] = {}
+    for p in problems:
+        by_field.setdefault(p.field, []).append(p.message)
+    [sub] = by_field["subcategory"]
+    assert sub.startswith("is too long: 400 characters, at most 100: 'xxx")
+    assert sub.endswith("… (400 characters)") and len(sub) < 200
+    assert sorted(m[:45] for m in by_field["tags.0"]) == [
+        "does not have the required form (pattern ^[a-", "is too long: 320 characters, at most 50: 'Bad"]
+    assert all(p.code == "E015" for p in problems)
+
+
+def test_translated_workaround_errors_say_what_is_wrong(tmp_path: Path) -> None:
+    spec = {"entries": {OOM: {"set": {"workarounds_zh.0": {"action": "减小 batch", "how": 5},
+                                      "workarounds_zh.1": {"actoin": "停止保留计算图"},
+                                      "workarounds_zh.2": 7}}}}
+    problems, _ = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
+    got = {(p.field, p.message) for p in problems}
+    assert ("workarounds_zh.0.how", "must be a string, not a number: 5") in got
+    assert ("workarounds_zh.1.action", "is missing: this field is required") in got
+    assert ("workarounds_zh.1.actoin", "is not a field here; did you mean 'action'?") in got
+    assert ("workarounds_zh.2", "must be a string or an object with 'action', not a number: 7") in got
+
+
+def test_duplicate_key_inside_dead_ends_is_on_its_field_and_line(tmp_path: Path) -> None:
+    spec = {"replace": {OOM: [['"fail_rate": 0.7', '"fail_rate": 0.7,\n      "fail_rate": 0.1']]}}
+    entries = make_corpus(spec, tmp_path)
+    text = (entries / f"{OOM}.json").read_text(encoding="utf-8")
+    line = text.splitlines().index('      "fail_rate": 0.1') + 1
+    proc, _ = validate(entries)
+    assert (f"entries/{OOM}.json: dead_ends.1.fail_rate: E012 duplicate key 'fail_rate': each key may appear once "
+            f"in an object (the second one would silently win)  (line {line})") in proc.stdout
+
+
+def test_json_syntax_errors_say_what_is_wrong() -> None:
+    from generator.load import parse_entry_json
+    cases = {
+        '{"tags": ["a",\n]}': ("tags", "trailing comma before ']': JSON allows no comma after the last item (line 1, "
+                                       "column 14)"),
+        "{'id': 1}": ("", "strings and keys need double quotes (\"), not single quotes (line 1, column 2)"),
+        '{"a": True}': ("a", "'True' is not a JSON value (use true, false, null, a number or a \"string\")"),
+        '{"a": 1 "b": 2}': ("a", "a comma or a closing bracket is missing before '\"' (line 1, column 9)"),
+        "": ("", "the file is empty"),
+    }
+    for text, (where, words) in cases.items():
+        [p] = parse_entry_json(text, "x.json")[1]
+        assert (p.field, p.code) == (where, "E011") and words in p.message, (text, str(p))
+
+
+def test_yaml_errors_keep_every_part_of_the_message(tmp_path: Path) -> None:
+    spec = article("fresh.md", 'title: "T\ndate: "2025-06-01"\nid: fresh\n')
+    [p], _ = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
+    assert (p.code, p.message) == ("E016", "invalid YAML: expected <block end>, but found '<scalar>' (line 3, column 8); "
+                                           "while parsing a block mapping (line 2)")  # problem and context, both lines
+
+
+def test_clean_run_says_what_was_checked(tmp_path: Path) -> None:
+    proc, _ = validate(make_corpus({}, tmp_path))
+    assert proc.returncode == 0 and proc.stdout == "no problems found in 3 entries and 1 article\n"
+
+
+# ---- item 14: a translation without its article ----
+
+def test_translation_without_its_article_is_w003(tmp_path: Path) -> None:
+    spec = {"write": {"articles/missing.zh.md": "---\ntitle: 孤立\n---\n正文。\n"}}
+    problems, stopped = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
+    assert codes(problems) == [("entries/articles/missing.zh.md", "", "W003")] and stopped == []

@@ -78,18 +78,19 @@ def test_zh_only_rules_and_rules_off_for_zh(tmp_path: Path) -> None:
     assert [p.code for p in check(make_corpus(spec, tmp_path)).problems] == ["E103"]
 
 
-@pytest.mark.parametrize("field,value,expected", [
-    ("first_seen", "2024-02-30", "is not a 'date'"),
-    ("fix_success_rate", 1.2, "greater than the maximum of 1"),
-    ("official_doc_url", "javascript:alert(1)", "does not match"),
-    ("workarounds.0.sources", ["data:text/html,<script>alert(1)</script>"], "does not match"),
-    ("transition_graph.leads_to", ['cuda/x"]; click n0 call alert(1)'], "does not match"),
+@pytest.mark.parametrize("field,value,where,expected", [
+    ("first_seen", "2024-02-30", "first_seen", "is not a real date (YYYY-MM-DD, a day that exists): '2024-02-30'"),
+    ("fix_success_rate", 1.2, "fix_success_rate", "is greater than the maximum of 1: 1.2"),
+    ("official_doc_url", "javascript:alert(1)", "official_doc_url", "does not have the required form"),
+    ("workarounds.0.sources", ["data:text/html,<script>alert(1)</script>"], "workarounds.0.sources.0",
+     "does not have the required form"),
+    ("transition_graph.leads_to", ['cuda/x"]; click n0 call alert(1)'], "transition_graph.leads_to.0",
+     "does not have the required form"),
 ])
-def test_schema_rejects_bad_values(tmp_path: Path, field: str, value: object, expected: str) -> None:
+def test_schema_rejects_bad_values(tmp_path: Path, field: str, value: object, where: str, expected: str) -> None:
     spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {field: value}}}}
-    problems = check(make_corpus(spec, tmp_path)).problems
-    assert problems and all(p.code == "" and p.severity == "error" for p in problems)
-    assert any(expected in p.message for p in problems), [str(p) for p in problems]
+    [p] = check(make_corpus(spec, tmp_path)).problems
+    assert (p.code, p.severity, p.field) == ("E015", "error", where) and p.message.startswith(expected), str(p)
 
 
 def test_repository_entries_have_no_unacknowledged_error() -> None:
