@@ -68,8 +68,8 @@ RULES: dict[str, Rule] = {r.code: r for r in [
     _R("W001", "stray-file", "A file in `entries/` that is neither an entry, an article, nor a reproduction file.",
        "`entries/` 中既不是条目、文章，也不是复现文件的文件。"),
     _R("W002", "acknowledgement-unused", "`acknowledged` names a rule that does not fire for this entry, or one that "
-       "cannot be acknowledged (warnings, E001–E006).",
-       "`acknowledged` 中列出的规则并未对本条目触发，或该规则不能被确认（警告、E001–E006）。"),
+       "cannot be acknowledged (warnings, the E0xx file and structure errors, E902).",
+       "`acknowledged` 中列出的规则并未对本条目触发，或该规则不能被确认（警告、E0xx 文件与结构错误、E902）。"),
     _R("W003", "translation-without-original", "`entries/articles/<id>.zh.md` without `<id>.md`: the translation "
        "is not published.",
        "有 `entries/articles/<id>.zh.md` 却没有 `<id>.md`：译文不会发布。"),
@@ -162,8 +162,9 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "未安装 recheck（npm，运行 `make setup`）：ReDoS 检查仅限于 RE2 语法和嵌套量词规则。"),
 ]}
 
-# Errors that an entry cannot acknowledge: without them the entry cannot be placed on the site at all.
-NOT_ACKNOWLEDGEABLE = frozenset({"E001", "E002", "E003", "E004", "E006"})
+# Errors that an entry cannot acknowledge: the E0xx file, path and structure errors (without them the entry cannot be
+# read, or placed on the site where it belongs) and an incomplete regex check.
+NOT_ACKNOWLEDGEABLE = frozenset({c for c in RULES if c.startswith("E0")} | {"E902"})
 
 # Names the site's own pages and folders use: no domain folder, slug or article id may take them.
 RESERVED = frozenset({"index", "zh", "en", "api", "assets", "match", "browse", "articles", "search", "rules",
@@ -198,12 +199,12 @@ def rules_page(lang: str) -> str:
     why_head = "## 为什么这样定级（英文）" if zh else "## Why these severities"
     ack_head = "## 确认（acknowledged）" if zh else "## Acknowledging an error"
     ack = ("确实无法立即修正的错误，可以在条目中加入 `\"acknowledged\": [{\"rule\": \"E302\", \"reason\": \"……\"}]`。"
-           "该规则对这个条目不再阻止构建，而是在页面上以醒目的提示显示代码和理由。警告和 E001–E006 不能被确认；"
+           "该规则对这个条目不再阻止构建，而是在页面上以醒目的提示显示代码和理由。警告、E0xx 文件与结构错误和 E902 不能被确认；"
            "列出并未触发的规则会得到 W002。"
            if zh else
            "An error that cannot be fixed right away can be acknowledged in the entry: "
            "`\"acknowledged\": [{\"rule\": \"E302\", \"reason\": \"…\"}]`. The rule then no longer stops the build for "
-           "that entry; instead the page shows the code and the reason in a warning box. Warnings and E001–E006 "
-           "cannot be acknowledged, and acknowledging a rule that does not fire is itself reported (W002).")
+           "that entry; instead the page shows the code and the reason in a warning box. Warnings, the E0xx file and "
+           "structure errors and E902 cannot be acknowledged, and acknowledging a rule that does not fire is itself reported (W002).")
     return (f"---\ntitle: {title}\n---\n\n# {title}\n\n{intro}\n\n{head}\n|---|---|---|---|---|\n" + "\n".join(rows)
             + f"\n\n{ack_head}\n\n{ack}\n\n{why_head}\n\n" + "\n".join(whys) + "\n")

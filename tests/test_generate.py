@@ -84,9 +84,14 @@ def test_stale_generated_pages_are_removed(corpus_dir: Path, tmp_path: Path) -> 
 
 
 def test_generated_folders_are_git_ignored() -> None:
-    from generator.site import OWNED_DIRS
-    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
-    assert all(f"/docs/{d}/" in ignored for d in OWNED_DIRS)
+    from generator.site import MANIFEST, OWNED_DIRS
+    paths = [f"docs/{d}/x.md" for d in OWNED_DIRS] + [f"docs/{MANIFEST}", "docs/some-new-domain/x.md"]
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", *paths], cwd=ROOT, capture_output=True,
+                             text=True).stdout.split()
+    assert ignored == paths
+    kept = subprocess.run(["git", "check-ignore", "--no-index", "docs/index.md", "docs/assets/x.css"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert kept.returncode == 1 and kept.stdout == ""  # hand-written pages and assets are not ignored
     tracked = subprocess.run(["git", "ls-files", "docs"], cwd=ROOT, capture_output=True, text=True).stdout.split()
     assert not [t for t in tracked if any(t.startswith(f"docs/{d}/") for d in OWNED_DIRS)]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -260,6 +261,55 @@ def test_a_pipe_in_entries_is_e007_and_does_not_block(tmp_path: Path) -> None:
     proc, took = validate(entries)
     assert proc.returncode == 1 and took < LIMIT_S
     assert "entries/cuda/pipe.json: (file): E007 is not a regular file" in proc.stdout
+
+
+# ---- item 7: E005 can be acknowledged; docs/hacked/ is never cleaned ----
+
+def test_structural_errors_cannot_be_acknowledged(tmp_path: Path) -> None:
+    spec = {"entries": {OOM: {"set": {"domain": "cupy", "acknowledged": [
+        {"rule": "E005", "reason": "Trying to publish the page somewhere else."}]}}}}
+    problems, stopped = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
+    assert [(p.field, p.code, p.severity) for p in problems] == [
+        ("acknowledged.0", "W002", "warning"), ("domain", "E005", "error")]
+    assert codes(stopped) == [(f"entries/{OOM}.json", "domain", "E005")]
+    from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
+    assert {c for c in RULES if c.startswith("E0")} | {"E902"} == NOT_ACKNOWLEDGEABLE
+
+
+def test_entry_outside_a_domain_folder_is_e008_and_never_built(tmp_path: Path) -> None:
+    spec = {"copy": {"from": OOM, "to": "hacked/entry", "set": {"id": "hacked/entry", "domain": "cuda",
+                                                               "acknowledged": [{"rule": "E005", "reason": "x" * 20}]}}}
+    entries = make_corpus(spec, tmp_path)
+    problems, stopped = validate_and_build(entries, tmp_path)
+    assert codes(problems) == codes(stopped) == [("entries/hacked/entry.json", "", "E008")]
+    assert not (tmp_path / "docs" / "hacked").exists()
+
+
+def test_every_generated_folder_is_removed_by_the_next_build_and_by_clean(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder the generator wrote is tracked in the manifest: when it stops being produced (here: a domain
+    dropped from the schema), the next build removes it, and so does `make clean`."""
+    entries = make_corpus({}, tmp_path)
+    docs = tmp_path / "docs"
+    (docs / "assets").mkdir(parents=True)
+    (docs / "index.md").write_text("hand-written\n", encoding="utf-8")
+    site.build(entries, docs, "https://example.invalid/repo")
+    assert (docs / "pytorch" / "cuda-out-of-memory.md").exists()
+    manifest = json.loads((docs / site.MANIFEST).read_text(encoding="utf-8"))
+    assert "pytorch/cuda-out-of-memory.md" in manifest
+    assert all(rel.split("/")[0] in {d.split("/")[0] for d in site.OWNED_DIRS} for rel in manifest)
+    shutil.rmtree(entries / "pytorch")
+    monkeypatch.setattr(site, "OWNED_DIRS", tuple(d for d in site.OWNED_DIRS if d != "pytorch"))
+    site.build(entries, docs, "https://example.invalid/repo")
+    assert not (docs / "pytorch").exists()
+    site.clean(docs)
+    assert sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*")) == ["assets", "index.md"]
+
+
+def test_nothing_is_written_outside_the_owned_folders(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="outside the owned folders"):
+        site.write_files(tmp_path, {"hacked/index.md": b"x"})
+    assert not (tmp_path / "hacked").exists()
 
 
 # ---- item 11: error messages ----
