@@ -389,6 +389,20 @@ def test_clean_run_says_what_was_checked(tmp_path: Path) -> None:
     assert proc.returncode == 0 and proc.stdout == "no problems found in 3 entries and 1 article\n"
 
 
+def test_new_refuses_a_domain_the_schema_rejects_and_prints_a_hint_that_works(tmp_path: Path) -> None:
+    entries = make_corpus({}, tmp_path)
+    proc, _ = run("new", "cublas/some-error", "--entries", str(entries))
+    assert proc.returncode == 1 and not (entries / "cublas").exists()
+    assert "E008 'cublas' is not a domain" in proc.stderr
+    proc, _ = run("new", "cuda/some-error", "--entries", str(entries))
+    assert proc.returncode == 0, proc.stderr
+    hint = proc.stdout.splitlines()[-1].split("then run: ", 1)[1]
+    assert hint.startswith(".venv/bin/python -m generator validate --entries ")
+    followed = subprocess.run(hint, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=LIMIT_S,
+                              env={"PATH": "/usr/bin:/bin"})  # no virtualenv, no PYTHONPATH: as typed
+    assert followed.returncode == 1 and "E006" in followed.stdout, followed.stdout + followed.stderr
+
+
 # ---- item 14: a translation without its article ----
 
 def test_translation_without_its_article_is_w003(tmp_path: Path) -> None:
