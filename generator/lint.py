@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+import unicodedata
+
 import ftfy
 
 from generator.cuda_reference import load_reference
@@ -57,9 +59,37 @@ def _prose(where: str) -> bool:
     return not set(where.split(".")) & _NOT_PROSE
 
 
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")  # embeddings, overrides, isolates: reorder what is shown
+_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
+_VERBATIM = {"signature", "signature_zh", "samples", "near_misses", "aliases", "error_code", "regex"}
+
+
+def _joins(text: str, i: int) -> bool:
+    """A zero-width (non-)joiner at i between two non-ASCII letters, marks or symbols (emoji sequences, Indic,
+    Arabic, CJK) does a job there; anywhere else it only hides a different string."""
+    if text[i] not in "\u200c\u200d" or i == 0 or i + 1 >= len(text):
+        return False
+    return all(not c.isascii() and unicodedata.category(c)[0] in "LMS" for c in (text[i - 1], text[i + 1]))
+
+
+def invisible_problem(where: str, text: str) -> str | None:
+    """E107: why `text` (the value of `where`) reads differently from what it is, or None."""
+    m = _BIDI.search(text)
+    if m is None and where.split(".")[0] in _VERBATIM:
+        m = next((x for x in _INVISIBLE.finditer(text) if not _joins(text, x.start())), None)
+    if m is None:
+        return None
+    ch = m.group()
+    name = unicodedata.name(ch, "") or "a format character"
+    return (f"contains U+{ord(ch):04X} {name} at character {m.start() + 1}: invisible text that makes the value read "
+            "differently from what it is; remove it")
+
+
 def text_problems(e: Entry) -> list[Problem]:
     out: list[Problem] = []
     for where, text in strings(e.raw):
+        if (why := invisible_problem(where, text)) is not None:
+            out.append(_p(e, where, "E107", why))
         if PLACEHOLDER in text or PLACEHOLDER_HOST in text.lower():
             out.append(_p(e, where, "E006", "still holds a placeholder: replace it with the real value"))
             continue

@@ -88,6 +88,14 @@ RULES: dict[str, Rule] = {r.code: r for r in [
            "them either way, so the advice is only to put code in backticks.", zh="on"),
     _R("E105", "mojibake", "Broken characters such as `â€™` (UTF-8 read as Windows-1252), found with ftfy.",
        "乱码，例如 `â€™`（UTF-8 被当作 Windows-1252 读取），由 ftfy 检出。", zh="on"),
+    _R("E107", "invisible-or-bidi-character", "A bidirectional control (U+202A–U+202E, U+2066–U+2069) anywhere, or "
+       "an invisible character (zero-width space, word joiner, BOM, soft hyphen, a zero-width joiner that joins "
+       "nothing) in a signature, sample, alias, error code or regex: text that reads differently from what it is.",
+       "任何位置的双向文本控制符（U+202A–U+202E、U+2066–U+2069），或 signature、样例、别名、错误码、正则表达式中的"
+       "不可见字符（零宽空格、词连接符、BOM、软连字符、未连接任何字符的零宽连接符）：看到的文字与实际内容不一致。", zh="on",
+       why="A zero-width joiner or non-joiner between two letters, marks or symbols of a script that uses them "
+           "(emoji sequences, Indic and Arabic scripts, CJK text) is legitimate and allowed; next to ASCII, a space or "
+           "the edge of the text it only hides a different string."),
     _R("W106", "mojibake-repaired", "An article had mojibake; it was repaired on load and its page says so. Fix the file.",
        "文章中有乱码，加载时已自动修复并在页面上注明。请修正源文件。", zh="on"),
     # regex (the gate itself lives in generator/match.py)

@@ -403,7 +403,23 @@ def test_new_refuses_a_domain_the_schema_rejects_and_prints_a_hint_that_works(tm
     assert followed.returncode == 1 and "E006" in followed.stdout, followed.stdout + followed.stderr
 
 
-# ---- item 14: a translation without its article ----
+# ---- item 14: invisible characters; a translation without its article ----
+
+@pytest.mark.parametrize("field, value, fires", [
+    ("signature", "torch.OutOfMemoryError: CUDA out of\u200b memory. Tried to allocate 4.00 GiB.", True),
+    ("signature", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB.\u202e", True),
+    ("aliases.0", "torch.cuda.OutOf\u2060MemoryError", True),
+    ("root_cause", "PyTorch's allocator \u2066could not\u2069 allocate.", True),  # bidi: anywhere
+    ("root_cause", "PyTorch's allocator could not\u200b allocate.", False),  # zero width in prose: not verbatim
+    ("signature_zh", "torch.OutOfMemoryError：CUDA 显\u200d存不足。", False),  # a joiner between CJK letters
+    ("signature_zh", "torch.OutOfMemoryError：CUDA\u200d 显存不足。", True),  # next to ASCII: hides a string
+    ("signature", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 4.00 GiB. 👨\u200d💻", False),
+])
+def test_invisible_and_bidi_characters(tmp_path: Path, field: str, value: str, fires: bool) -> None:
+    spec = {"entries": {OOM: {"set": {field: value}}}}
+    problems = [p for p in check(make_corpus(spec, tmp_path)).problems if p.code == "E107"]
+    assert [(p.field, p.code) for p in problems] == ([(field, "E107")] if fires else [])
+
 
 def test_translation_without_its_article_is_w003(tmp_path: Path) -> None:
     spec = {"write": {"articles/missing.zh.md": "---\ntitle: 孤立\n---\n正文。\n"}}
