@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
 import sys
 import time
 from pathlib import Path
 
-from generator.paths import DOCS_DIR, ENTRIES_DIR, REFERENCE_FILE
+from generator.paths import DOCS_DIR, ENTRIES_DIR, REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
 
 DEFAULT_REPO_URL = "https://github.com/cuda-error-encyclopedia/encyclopedia"
@@ -42,7 +44,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     entries = Path(args.entries)
     report = check(entries, Path(args.reference))
     problems, missing = select(report.problems, entries, [Path(p) for p in args.paths])
-    print(format_report(problems, entries, args.format, missing), end="")
+    n_entries, n_articles = len(report.corpus.ids), len(report.corpus.articles)
+    checked = (f"the {len(args.paths)} path(s) given" if args.paths else
+               f"{n_entries} {'entry' if n_entries == 1 else 'entries'} and {n_articles} "
+               f"article{'' if n_articles == 1 else 's'}")
+    print(format_report(problems, entries, args.format, missing, checked), end="")
     return 1 if missing or any(p.severity == "error" for p in problems) else 0
 
 
@@ -53,8 +59,29 @@ def cmd_new(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    print(f"created {path}\nreplace every 'FILL IN' value, then run: python -m generator validate {path}")
+    print(f"created {_shown(path, Path.cwd())}\nreplace every 'FILL IN' value, then run: "
+          f"{validate_hint(path, Path(args.entries))}")
     return 0
+
+
+def _shown(path: Path, base: Path) -> str:
+    """A path as it can be typed in `base`: relative when it is below it."""
+    path, base = Path(os.path.abspath(path)), Path(os.path.abspath(base))  # not resolve(): .venv/bin/python is a link
+    try:
+        return shlex.quote(str(path.relative_to(base)))
+    except ValueError:
+        return shlex.quote(str(path))
+
+
+def validate_hint(path: Path, entries: Path) -> str:
+    """The validate command for `path`, exactly as it works when typed here: this interpreter (a bare `python` has
+    none of the dependencies outside the virtualenv), run from the repository root (where `generator` is)."""
+    cd = "" if Path.cwd().resolve() == ROOT.resolve() else f"cd {shlex.quote(str(ROOT))} && "
+    python = _shown(Path(sys.executable), ROOT)
+    if "/" not in python:
+        python = f"./{python}"
+    extra = "" if entries.resolve() == ENTRIES_DIR.resolve() else f" --entries {_shown(entries, ROOT)}"
+    return f"{cd}{python} -m generator validate{extra} {_shown(path, ROOT)}"
 
 
 def cmd_stamp(args: argparse.Namespace) -> int:

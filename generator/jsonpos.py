@@ -73,3 +73,66 @@ def field_line(text: str, field: str) -> int:
     except (_Stop, ValueError, IndexError):
         pass
     return _line(text, best)
+
+
+_TOKEN = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|NaN|-?Infinity")
+
+
+def walk(text: str, until: int | None = None) -> tuple[list[str], tuple[list[str], int] | None]:
+    """Read JSON text without recursion up to offset `until` (or the end, or the first thing it cannot read).
+    Returns the path of the value being read there (after a comma in a list: the next item; in an object: the
+    object), and the first key repeated within one object before it (its path and offset), so errors found by
+    `json` can be put on a field and a line."""
+    stack: list[list] = []  # [kind "{" / "[", key or index, keys seen, expecting a key]
+    pos, n = 0, len(text)
+
+    def path() -> list[str]:
+        return [str(f[1]) for f in stack if f[1] is not None]
+
+    while pos < n and (until is None or pos < until):
+        ch = text[pos]
+        if ch in " \t\r\n":
+            pos += 1
+        elif ch == "{":
+            stack.append(["{", None, set(), True])
+            pos += 1
+        elif ch == "[":
+            stack.append(["[", 0, None, False])
+            pos += 1
+        elif ch in "}]":
+            if stack:
+                stack.pop()
+            pos += 1
+        elif ch == ",":
+            if stack and stack[-1][0] == "[":
+                stack[-1][1] += 1
+            elif stack:
+                stack[-1][1] = None
+                stack[-1][3] = True
+            pos += 1
+        elif ch == ":":
+            pos += 1
+        elif ch == '"':
+            try:
+                s, end = json.decoder.scanstring(text, pos + 1)
+            except ValueError:
+                break
+            if stack and stack[-1][0] == "{" and stack[-1][3]:
+                frame = stack[-1]
+                if s in frame[2]:
+                    frame[1] = s
+                    return path(), (path(), pos)
+                frame[2].add(s)
+                frame[1] = s
+                frame[3] = False
+            pos = end
+        else:
+            m = _TOKEN.match(text, pos)
+            if not m:
+                break
+            pos = m.end()
+    return path(), None
+
+
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    return _line(text, offset), offset - (text.rfind("\n", 0, offset) + 1) + 1

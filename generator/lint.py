@@ -9,15 +9,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+import unicodedata
+
 import ftfy
 
 from generator.config import Family, families
 from generator.facts import check_facts, effective_tier
-from generator.load import Corpus, load_corpus
+from generator.load import GATE_FIELDS, Corpus, load_corpus, untrusted_fields
 from generator.model import Entry
 from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
-from generator.regex_gate import regex_problems
+from generator.regex_gate import regex_problems, rule_code, syntax_problems
 from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
 from generator.translation import source_hash, translation_source, zh_status
 
@@ -57,9 +59,37 @@ def _prose(where: str) -> bool:
     return not set(where.split(".")) & _NOT_PROSE
 
 
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")  # embeddings, overrides, isolates: reorder what is shown
+_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
+_VERBATIM = {"signature", "signature_zh", "samples", "near_misses", "aliases", "error_code", "regex"}
+
+
+def _joins(text: str, i: int) -> bool:
+    """A zero-width (non-)joiner at i between two non-ASCII letters, marks or symbols (emoji sequences, Indic,
+    Arabic, CJK) does a job there; anywhere else it only hides a different string."""
+    if text[i] not in "\u200c\u200d" or i == 0 or i + 1 >= len(text):
+        return False
+    return all(not c.isascii() and unicodedata.category(c)[0] in "LMS" for c in (text[i - 1], text[i + 1]))
+
+
+def invisible_problem(where: str, text: str) -> str | None:
+    """E107: why `text` (the value of `where`) reads differently from what it is, or None."""
+    m = _BIDI.search(text)
+    if m is None and where.split(".")[0] in _VERBATIM:
+        m = next((x for x in _INVISIBLE.finditer(text) if not _joins(text, x.start())), None)
+    if m is None:
+        return None
+    ch = m.group()
+    name = unicodedata.name(ch, "") or "a format character"
+    return (f"contains U+{ord(ch):04X} {name} at character {m.start() + 1}: invisible text that makes the value read "
+            "differently from what it is; remove it")
+
+
 def text_problems(e: Entry) -> list[Problem]:
     out: list[Problem] = []
     for where, text in strings(e.raw):
+        if (why := invisible_problem(where, text)) is not None:
+            out.append(_p(e, where, "E107", why))
         if PLACEHOLDER in text or PLACEHOLDER_HOST in text.lower():
             out.append(_p(e, where, "E006", "still holds a placeholder: replace it with the real value"))
             continue
@@ -199,23 +229,40 @@ def contradictory_edges(entries: list[Entry]) -> list[Problem]:
 def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None, today: dt.date | None = None) -> list[Problem]:
     today = today or dt.datetime.now(dt.timezone.utc).date()
     # Ids of every entry file, loaded or not: a broken neighbour is reported once, not as a dangling reference too.
-    known = {p.relative_to(entries_dir).with_suffix("").as_posix()
-             for p in entries_dir.glob("*/*.json") if p.parent.name != "articles"}
+    known = set(corpus.ids)
+    # Schema-broken entries are linted too, from a copy with neutral values in the broken fields; findings on
+    # those fields, or on fields that depend on them, are dropped (generator/load.py, untrusted_fields).
+    linted = corpus.entries + corpus.partial
+    gate = corpus.entries + [e for e in corpus.partial if not GATE_FIELDS & {f.split(".")[0] for f in
+                                                                              corpus.repaired[e.path]}]
     out: list[Problem] = []
-    for e in corpus.entries:
+    for e in linted:
         out += entry_problems(e, known, today, reference)
-    out += contradictory_edges(corpus.entries)
+    out += contradictory_edges(linted)
     for a in corpus.articles:
         for i, target in enumerate(a.entries):
             if target not in known:
                 out.append(Problem(a.path, f"entries.{i}", f"'{target}' is not an entry", code="E401"))
-    out += regex_problems(corpus.entries)  # E2xx: also runs the JavaScript side, in one Node process
-    return out
+    out += regex_problems(gate)  # E2xx: also runs the JavaScript side, in one Node process
+    in_gate = {e.path for e in gate}
+    for e in corpus.partial:
+        if e.path not in in_gate and not {"regex", "regex_flags"} & corpus.repaired[e.path]:
+            out += [_p(e, "regex", rule_code(r), r) for r in syntax_problems(e.regex, e.regex_flags)[0]]
+    return [p for p in out if not _untrusted(p, corpus.repaired)]
 
 
-def acknowledge(problems: list[Problem], entries: list[Entry]) -> list[Problem]:
+def _untrusted(p: Problem, repaired: dict[str, frozenset[str]]) -> bool:
+    if p.file not in repaired:
+        return False
+    return any(p.field == f or p.field.startswith(f + ".") for f in untrusted_fields(repaired[p.file]))
+
+
+def acknowledge(problems: list[Problem], entries: list[Entry], partial: list[Entry] = ()) -> list[Problem]:
     """An entry's `acknowledged: [{rule, reason}]` turns that rule's errors in that entry into 'acknowledged'
-    notices (shown on its page); an acknowledgement that matches nothing is itself reported (W002)."""
+    notices (shown on its page); an acknowledgement that matches nothing is itself reported (W002). A `partial`
+    (schema-broken) entry's acknowledgements apply too, but are not reported as unused: not every rule ran."""
+    entries = list(entries) + list(partial)
+    complete = {e.path for e in entries} - {e.path for e in partial}
     acks = {e.path: {a["rule"] for a in e.acknowledged} for e in entries}
     firing: dict[str, set[str]] = {}
     out = []
@@ -226,6 +273,8 @@ def acknowledge(problems: list[Problem], entries: list[Entry]) -> list[Problem]:
         else:
             out.append(p)
     for e in entries:
+        if e.path not in complete:
+            continue
         for i, a in enumerate(e.acknowledged):
             if a["rule"] not in firing.get(e.path, set()):
                 why = ("is not an error this entry can acknowledge" if a["rule"] not in RULES or
@@ -275,5 +324,5 @@ def check(entries_dir: Path, reference: Path = REFERENCE_FILE, today: dt.date | 
     if ref is None:
         problems.append(Problem(str(reference), "", "CUDA reference table not found: facts are not checked",
                                 severity="warning", code="W300"))
-    return Report(corpus, sorted(set(acknowledge(problems, corpus.entries))), facts_checked=ref is not None,
-                  families=families(ref) if ref else ())
+    return Report(corpus, sorted(set(acknowledge(problems, corpus.entries, corpus.partial))),
+                  facts_checked=ref is not None, families=families(ref) if ref else ())

@@ -45,6 +45,7 @@ from generator.config import Family, domains, families, family_of
 from generator.cuda_reference import parse_error_code
 from generator.facts import regex_flags
 from generator.model import Entry, workaround_order
+from generator.safe_regex import compile_regex, search
 from generator.translation import has_chinese
 
 INDEX_VERSION = 2
@@ -329,7 +330,7 @@ class Answer:
 class Index:
     raw: dict[str, Any]
     entries: list[dict[str, Any]] = field(default_factory=list)
-    regexes: dict[int, re.Pattern[str]] = field(default_factory=dict)
+    regexes: dict[int, Any] = field(default_factory=dict)
     by_gram: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     always: list[int] = field(default_factory=list)
     by_name: dict[str, list[int]] = field(default_factory=dict)
@@ -370,10 +371,12 @@ class Index:
             ix.words.append(by_word[e["id"]].split(" ") if e["id"] in by_word else [])
         return ix
 
-    def regex(self, i: int) -> re.Pattern[str]:
+    def regex(self, i: int) -> Any:
+        """Entry i's regex compiled with RE2 (linear time, generator/safe_regex.py); None if RE2 rejects it: then
+        it never runs (the gate keeps such regexes out of the index)."""
         if i not in self.regexes:
             e = self.entries[i]
-            self.regexes[i] = re.compile(e["re"], regex_flags(e.get("fl", "")))
+            self.regexes[i] = compile_regex(e["re"], e.get("fl", ""))
         return self.regexes[i]
 
     def candidates(self, low: str) -> list[int]:
@@ -465,9 +468,10 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
     for i in index.candidates(ascii_lower(text)):
         if i in skip:
             continue
-        m = index.regex(i).search(text)
-        if m and not foreign(i, m.start()):
-            regex_hit[i] = (m.start(), m.end())
+        rx = index.regex(i)
+        span = search(rx, text) if rx is not None else None
+        if span and not foreign(i, span[0]):
+            regex_hit[i] = span
     name_hit: dict[int, tuple[int, int]] = {}
     for m in _NAME.finditer(text):
         for i in index.by_name.get(m.group(), ()):

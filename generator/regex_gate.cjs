@@ -1,12 +1,22 @@
-// The JavaScript half of the regex gate (generator/regex_gate.py), run once per build for every regex:
-// stdin {"regexes": [[source, flags], ...], "texts": [...], "pairs": [[regex, text], ...], "recheck": bool}
-// -> stdout {"compile": [null | message], "pairs": [bool | null], "recheck": [null | {status, complexity}] | null}.
+// The JavaScript half of the regex gate (generator/regex_gate.py), run once per check for the regexes whose
+// answers are not cached yet:
+// stdin {"regexes": [[source, flags], ...], "texts": [...], "pairs": [[regex, text], ...],
+//        "recheck_todo": [regex, ...], "recheck_timeout_ms": N, "pair_timeout_ms": N, "budget_ms": N}
+// -> stdout {"compile": [null | message], "pairs": [bool | null], "overrun": [null | text index],
+//            "spent": [regex, ...], "recheck": [null | {status, complexity, attack, error, budget}]}.
+// Every regex runs on its texts inside a vm context with a timeout, so a regex that backtracks catastrophically is
+// interrupted and reported ("overrun": the text it was stuck on) instead of hanging the check; the whole run
+// stops starting new work once budget_ms is spent ("spent": regexes whose texts were not tried, recheck verdicts
+// with budget: true). The Python side kills this process if it overruns anyway.
 // CommonJS, so that NODE_PATH (set by the Python side to the project's node_modules) finds `recheck`.
 "use strict";
 
 const { readFileSync } = require("node:fs");
+const vm = require("node:vm");
 
+const start = Date.now();
 const input = JSON.parse(readFileSync(0, "utf8"));
+const left = () => input.budget_ms - (Date.now() - start);
 const compiled = input.regexes.map(([source, flags]) => {
   try {
     return new RegExp(source, "u" + flags);
@@ -16,26 +26,62 @@ const compiled = input.regexes.map(([source, flags]) => {
 });
 const out = {
   compile: compiled.map((rx) => (typeof rx === "string" ? rx : null)),
-  pairs: input.pairs.map(([r, t]) => (typeof compiled[r] === "string" ? null : compiled[r].test(input.texts[t]))),
+  pairs: input.pairs.map(() => null),
+  overrun: input.regexes.map(() => null),
+  spent: [],
   recheck: null,
-  recheck_version: null,
 };
 
-if (input.recheck) {
+// The pairs of each regex, run together under one timeout; `done` shows how far a run got when it was stopped.
+const byRegex = new Map();
+input.pairs.forEach(([r, t], p) => {
+  if (typeof compiled[r] === "string") return;
+  if (!byRegex.has(r)) byRegex.set(r, []);
+  byRegex.get(r).push(p);
+});
+const script = new vm.Script("for (const p of todo) { results[p] = rx.test(texts[pairs[p][1]]); done.push(p); }");
+for (const [r, todo] of byRegex) {
+  const timeout = Math.min(input.pair_timeout_ms, left());
+  if (timeout < 1) {
+    out.spent.push(r);
+    continue;
+  }
+  const ctx = vm.createContext({ rx: compiled[r], texts: input.texts, pairs: input.pairs, todo, results: out.pairs,
+                                 done: [] });
+  try {
+    script.runInContext(ctx, { timeout });
+  } catch (err) {
+    if (err && err.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
+      const stuck = todo[ctx.done.length];
+      out.overrun[r] = input.pairs[stuck][1];
+      for (const p of todo) if (!ctx.done.includes(p)) out.pairs[p] = null;
+    } else {
+      throw err;
+    }
+  }
+}
+
+if (input.recheck_todo.length) {
   let recheck = null;
   try {
     recheck = require("recheck");
-    out.recheck_version = require("recheck/package.json").version;
   } catch {
     recheck = null;
   }
   if (recheck) {
+    const todo = new Set(input.recheck_todo);
     out.recheck = input.regexes.map(([source, flags], i) => {
-      if (typeof compiled[i] === "string" || !input.recheck_todo.includes(i)) return null;
-      const r = recheck.checkSync(source, "u" + flags, { timeout: input.recheck_timeout_ms });
+      if (typeof compiled[i] === "string" || !todo.has(i) || out.overrun[i] !== null) return null;
+      const timeout = Math.min(input.recheck_timeout_ms, left());
+      if (timeout < 100) {
+        return { status: "unknown", complexity: "", attack: "", error: "the check's time budget was spent", budget: true };
+      }
+      const r = recheck.checkSync(source, "u" + flags, { timeout });
       const complexity = r.complexity ? r.complexity.type + (r.complexity.degree ? ` (degree ${r.complexity.degree})` : "") : "";
       const attack = r.attack ? r.attack.pattern : "";
-      return { status: r.status, complexity, attack, error: r.error ? String(r.error.kind || r.error.message || "") : "" };
+      const error = r.error ? String(r.error.kind || r.error.message || "") : "";
+      // A timeout cut short by the overall budget says nothing about the regex: not cached, tried again next run.
+      return { status: r.status, complexity, attack, error, budget: error === "timeout" && timeout < input.recheck_timeout_ms };
     });
   }
 }

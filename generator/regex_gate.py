@@ -9,7 +9,11 @@ Safety is checked in layers, because no single checker catches everything:
      nested in another or branches that start alike under a quantifier;
   3. recheck (npm, when installed: `make setup`), which also finds polynomial (e.g. quadratic) blow-ups by
      automata analysis and fuzzing; its verdicts are cached in .cache/regex-gate.json.
-The JavaScript side (compile with flag `u`, run the same pairs, recheck) is one Node process for all regexes.
+Nothing here runs a regex in a backtracking engine without a time limit: Python runs them with RE2 only
+(generator/safe_regex.py; a pattern RE2 rejects never runs), and JavaScript runs a regex that passed layers 1-2
+on its texts inside a vm context with a timeout. The JavaScript side (compile with flag `u`, run the same pairs,
+recheck) is one Node process for the regexes whose answers are not already known in this process, with a
+budget for the whole run and a hard timeout behind it.
 """
 from __future__ import annotations
 
@@ -26,19 +30,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import re2
-
 from generator.facts import regex_flags
 from generator.match import MIN_LITERAL, Index, ascii_lower, build_index, normalise, required_literals
 from generator.model import Entry
 from generator.paths import ROOT
 from generator.problems import Problem
+from generator.safe_regex import MAX_GROUP_DEPTH, compile_regex, group_depth, re2_error, search
 
 NODE_SCRIPT = Path(__file__).resolve().parent / "regex_gate.cjs"
-RECHECK_TIMEOUT_MS = 10_000
+RECHECK_TIMEOUT_MS = 10_000  # one regex's recheck analysis
+PAIR_TIMEOUT_MS = 1_000  # one regex on all of its texts in JavaScript (microseconds for a safe regex)
+NODE_BUDGET_S = 20.0  # the whole Node run, plus NODE_BUDGET_PER_RECHECK_S for each regex recheck analyses
+NODE_BUDGET_PER_RECHECK_S = 0.5
+NODE_KILL_AFTER_S = 20.0  # beyond the budget: the process is killed and the report says so (E902)
 _REPEATS = tuple(op for op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", None)) if op)
-_RE2_OPTIONS = re2.Options()
-_RE2_OPTIONS.log_errors = False
+# What JavaScript answered, by (regex, flags) and (regex, flags, text): fixed for a given Node, so kept for the
+# process (repeated checks, e.g. `mkdocs serve` and the fuzz tests, start Node only for what changed).
+_JS_COMPILE: dict[tuple[str, str], str | None] = {}
+_JS_PAIRS: dict[tuple[str, str, str], bool] = {}
+_JS_CACHE_MAX = 200_000
 
 
 @dataclass
@@ -63,18 +73,25 @@ def recheck_version() -> str | None:
     for d in node_modules_dirs():
         pkg = d / "recheck" / "package.json"
         if pkg.is_file():
-            return str(json.loads(pkg.read_text(encoding="utf-8")).get("version"))
+            try:
+                return str(json.loads(pkg.read_text(encoding="utf-8")).get("version"))
+            except (OSError, ValueError):
+                return None
     return None
 
 
 def syntax_problems(regex: str, flags: str) -> tuple[list[str], bool]:
     """(reasons, fatal): constructs that differ between Python and JavaScript or can backtrack badly.
-    `fatal` means the regex must not ship at all."""
+    `fatal` means the regex must not ship at all. Nothing here runs the regex in a backtracking engine."""
+    depth = group_depth(regex)
+    if depth > MAX_GROUP_DEPTH:
+        return [f"does not compile here: groups nested {depth} deep (the limit is {MAX_GROUP_DEPTH})"], True
     try:
-        compiled = re.compile(regex, regex_flags(flags))
         tree = sre_parse.parse(regex, regex_flags(flags))
     except re.error as exc:
         return [f"does not compile in Python: {exc}"], True
+    except (RecursionError, OverflowError, ValueError, TypeError) as exc:
+        return [f"does not compile in Python: {type(exc).__name__}"], True
     out: list[str] = []
     if tree.state.flags & ~(regex_flags(flags) | sre_c.SRE_FLAG_UNICODE):
         out.append("inline flags such as (?i) are not allowed (a syntax error in many browsers): use regex_flags")
@@ -83,13 +100,12 @@ def syntax_problems(regex: str, flags: str) -> tuple[list[str], bool]:
     if "i" in flags and not regex.isascii():
         out.append("non-ASCII characters with flag 'i' fold differently in Python (ASCII) and JavaScript (Unicode)")
     out += _tree_problems(tree.data, "i" in flags)
-    try:
-        re2.compile(regex, _RE2_OPTIONS)
-    except re2.error as exc:
-        msg = exc.args[0].decode() if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+    msg = re2_error(regex)
+    if msg is not None:
         out.append(f"not RE2 syntax ({msg}): backreferences and lookaround have no backtracking bound")
     fatal = bool(out)
-    if compiled.search(""):
+    rx = compile_regex(regex, flags)
+    if rx is not None and search(rx, "") is not None:
         out.append("matches the empty string, so it would match every paste")
         fatal = True
     lits = required_literals(regex, flags)
@@ -213,8 +229,13 @@ def check_regexes(entries: list[Entry], cache_file: Path | None = None) -> GateR
         reasons[e.id] += found
         if is_fatal:
             fatal.add(e.id)
-    compiled = {e.id: re.compile(e.regex, regex_flags(e.regex_flags)) for e in entries
-                if not any(r.startswith("does not compile in Python") for r in reasons[e.id])}
+    # Python runs every regex with RE2 (linear time); one RE2 cannot compile never runs, here or anywhere.
+    compiled: dict[str, Any] = {}
+    for e in entries:
+        if not any(r.startswith("does not compile") for r in reasons[e.id]):
+            rx = compile_regex(e.regex, e.regex_flags)
+            if rx is not None:
+                compiled[e.id] = rx
 
     texts: list[_Text] = []
     expect: dict[tuple[str, int], bool] = {}  # (regex id, text index) -> must it match?
@@ -234,9 +255,10 @@ def check_regexes(entries: list[Entry], cache_file: Path | None = None) -> GateR
                 if other != e.id and other in compiled:
                     expect[(other, k)] = False
     pairs = sorted(expect)
-    py = {p: bool(compiled[p[0]].search(texts[p[1]].text)) for p in pairs}
+    py = {p: search(compiled[p[0]], texts[p[1]].text) is not None for p in pairs}
     by_id = {e.id: e for e in entries}
-    js = _run_node(entries, texts, pairs, compiled, cache_file, reasons, fatal, result)
+    # JavaScript backtracks: a regex that failed the checks above never runs there, not even under a timeout.
+    js = _run_node(entries, texts, [p for p in pairs if p[0] not in fatal], cache_file, reasons, fatal, result)
     for (rid, k), must in expect.items():
         t = texts[k]
         got = py[(rid, k)]
@@ -257,47 +279,74 @@ def check_regexes(entries: list[Entry], cache_file: Path | None = None) -> GateR
     return result
 
 
-def _run_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, int]], compiled: dict[str, Any],
-              cache_file: Path | None, reasons: dict[str, list[str]], fatal: set[str],
+def _node_problem(message: str) -> Problem:
+    return Problem(NODE_SCRIPT.relative_to(ROOT).as_posix(), "", message, code="E902")
+
+
+def _run_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, int]], cache_file: Path | None,
+              reasons: dict[str, list[str]], fatal: set[str],
               result: GateResult) -> dict[tuple[str, int], bool | None] | None:
-    node = shutil.which("node")
-    if node is None:
-        result.problems.append(Problem("node", "", "Node.js not found: regexes are not checked in JavaScript",
-                                       severity="error"))
-        return None
+    """JavaScript's answers for `pairs` (None where it gave none), its compile errors and recheck's verdicts
+    added to `reasons`/`fatal`; None when Node could not answer (reported as E902)."""
     order = {e.id: i for i, e in enumerate(entries)}
     version = recheck_version()
     cache_file = cache_file or ROOT / ".cache" / "regex-gate.json"
     cache = _read_cache(cache_file) if version else {}
     keys = [hashlib.sha256(f"{version}\n{e.regex_flags}\n{e.regex}".encode()).hexdigest() for e in entries]
     todo = [i for i, e in enumerate(entries) if version and e.id not in fatal and keys[i] not in cache]
-    payload = {"regexes": [[e.regex, e.regex_flags] for e in entries], "texts": [t.text for t in texts],
-               "pairs": [[order[r], k] for r, k in pairs], "recheck": bool(todo), "recheck_todo": todo,
-               "recheck_timeout_ms": RECHECK_TIMEOUT_MS}
-    env = dict(os.environ, NODE_PATH=os.pathsep.join(str(d) for d in node_modules_dirs()))
-    proc = subprocess.run([node, str(NODE_SCRIPT)], input=json.dumps(payload), capture_output=True, text=True,
-                          env=env, timeout=600, check=False)
-    if proc.returncode != 0:
-        result.problems.append(Problem(str(NODE_SCRIPT), "", f"regex check in Node failed: {proc.stderr[-500:]}"))
-        return None
-    out = json.loads(proc.stdout)
-    for e, msg in zip(entries, out["compile"]):
+    need_pairs = [(rid, k) for rid, k in pairs
+                  if (entries[order[rid]].regex, entries[order[rid]].regex_flags, texts[k].text) not in _JS_PAIRS]
+    need_compile = [i for i, e in enumerate(entries) if (e.regex, e.regex_flags) not in _JS_COMPILE]
+    overrun: dict[str, int] = {}
+    spent: set[str] = set()
+    fresh: dict[int, Any] = {}
+    if todo or need_pairs or need_compile:
+        answer = _call_node(entries, texts, need_pairs, todo, order, result)
+        if answer is None:
+            return None
+        for i, msg in enumerate(answer["compile"]):
+            _JS_COMPILE[(entries[i].regex, entries[i].regex_flags)] = msg
+        for (rid, k), got in zip(need_pairs, answer["pairs"]):
+            e = entries[order[rid]]
+            if got is not None:
+                _JS_PAIRS[(e.regex, e.regex_flags, texts[k].text)] = bool(got)
+        for i, k in enumerate(answer["overrun"]):
+            if k is not None:
+                overrun[entries[i].id] = k
+        spent = {entries[i].id for i in answer["spent"]}
+        fresh = {i: v for i, v in enumerate(answer.get("recheck") or []) if v is not None}
+        if len(_JS_PAIRS) > _JS_CACHE_MAX:
+            _JS_PAIRS.clear()
+    for e in entries:
+        msg = _JS_COMPILE.get((e.regex, e.regex_flags))
         if msg:
             reasons[e.id].append(f"does not compile in JavaScript with flag u: {msg}")
             fatal.add(e.id)
+    for rid, k in overrun.items():
+        reasons[rid].append(f"took longer than {PAIR_TIMEOUT_MS} ms in JavaScript on {texts[k].entry} "
+                            f"{texts[k].what} (catastrophic backtracking): simplify the regex")
+        fatal.add(rid)
+    for rid in sorted(spent - set(overrun)):
+        reasons[rid].append("was not run in JavaScript: the check's time budget was spent (run validate again; "
+                            "what was checked is remembered)")
+        fatal.add(rid)
     if version is None:
         result.problems.append(Problem("node_modules/recheck", "", "recheck not installed (run `make setup`): "
                                        "ReDoS check limited to RE2 syntax and the nested-quantifier rules",
-                                       severity="warning"))
+                                       severity="warning", code="W903"))
     else:
-        for i, verdict in enumerate(out.get("recheck") or []):
-            if verdict is not None:
+        for i, verdict in fresh.items():
+            if not verdict.get("budget"):
                 cache[keys[i]] = verdict
         for i, e in enumerate(entries):
-            verdict = cache.get(keys[i])
+            verdict = cache.get(keys[i]) or fresh.get(i)
             if verdict is None or e.id in fatal:
                 continue
-            if verdict["status"] == "vulnerable":
+            if verdict.get("budget"):
+                reasons[e.id].append("was not analysed by recheck: the check's time budget was spent (run validate "
+                                     "again; what was checked is remembered)")
+                fatal.add(e.id)
+            elif verdict["status"] == "vulnerable":
                 attack = f"; attack string {verdict['attack'][:80]!r}" if verdict.get("attack") else ""
                 reasons[e.id].append(f"recheck: {verdict['complexity']} backtracking{attack}")
                 fatal.add(e.id)
@@ -305,9 +354,52 @@ def _run_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, i
                 reasons[e.id].append(f"recheck could not prove it safe ({verdict['status']} "
                                      f"{verdict.get('error', '')}); simplify the regex")
                 fatal.add(e.id)
-        if todo:
+        if fresh:
             _write_cache(cache_file, cache)
-    return {p: v for p, v in zip(pairs, out["pairs"])}
+    out: dict[tuple[str, int], bool | None] = {}
+    for rid, k in pairs:
+        e = entries[order[rid]]
+        out[(rid, k)] = _JS_PAIRS.get((e.regex, e.regex_flags, texts[k].text))
+    return out
+
+
+def _call_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, int]], todo: list[int],
+               order: dict[str, int], result: GateResult) -> dict[str, Any] | None:
+    node = shutil.which("node")
+    if node is None:
+        result.problems.append(_node_problem("Node.js not found: regexes are not checked in JavaScript"))
+        return None
+    used = sorted({k for _, k in pairs})
+    at = {k: n for n, k in enumerate(used)}
+    budget_s = NODE_BUDGET_S + NODE_BUDGET_PER_RECHECK_S * len(todo)
+    payload = {"regexes": [[e.regex, e.regex_flags] for e in entries], "texts": [texts[k].text for k in used],
+               "pairs": [[order[r], at[k]] for r, k in pairs], "recheck_todo": todo,
+               "recheck_timeout_ms": RECHECK_TIMEOUT_MS, "pair_timeout_ms": PAIR_TIMEOUT_MS,
+               "budget_ms": int(budget_s * 1000)}
+    env = dict(os.environ, NODE_PATH=os.pathsep.join(str(d) for d in node_modules_dirs()))
+    limit = budget_s + NODE_KILL_AFTER_S
+    try:
+        proc = subprocess.run([node, str(NODE_SCRIPT)], input=json.dumps(payload), capture_output=True, text=True,
+                              env=env, timeout=limit, check=False)
+    except subprocess.TimeoutExpired:
+        result.problems.append(_node_problem(f"the regex check in Node did not finish within {limit:.0f} s and was "
+                                             "stopped: regexes are not checked in JavaScript"))
+        return None
+    except OSError as exc:
+        result.problems.append(_node_problem(f"cannot run Node.js ({exc.strerror or exc}): regexes are not "
+                                             "checked in JavaScript"))
+        return None
+    try:
+        answer = json.loads(proc.stdout) if proc.returncode == 0 else None
+    except ValueError:
+        answer = None
+    if not isinstance(answer, dict):
+        result.problems.append(_node_problem(f"the regex check in Node failed (exit {proc.returncode}): "
+                                             f"{proc.stderr[-500:].strip()}"))
+        return None
+    # The answers use the positions sent; map text positions back.
+    answer["overrun"] = [used[k] if k is not None else None for k in answer["overrun"]]
+    return answer
 
 
 def _read_cache(path: Path) -> dict[str, Any]:
@@ -329,10 +421,11 @@ def _write_cache(path: Path, cache: dict[str, Any]) -> None:
 
 # Stable lint codes for the gate's findings (the rule table is generator/rules.py).
 _CODES = (
+    ("E902", ("time budget was spent",)),
     ("E205", ("(steals its pastes)",)),
     ("E204", ("matches its own near_misses",)),
     ("E203", ("does not match its own",)),
-    ("E202", ("not RE2 syntax", "nested quantifiers", "quantified alternation", "recheck", "matches the empty string",
+    ("E202", ("took longer than", "not RE2 syntax", "nested quantifiers", "quantified alternation", "recheck", "matches the empty string",
               "has no required literal")),
     ("E201", ("does not compile", "inline flags", "named groups", "non-ASCII characters with flag", "\\A and \\Z",
               "Python and JavaScript disagree")),
@@ -350,7 +443,7 @@ def regex_problems(entries: list[Entry]) -> list[Problem]:
     """The gate as lint problems: each reason under its stable E2xx code (the gate's own warnings keep theirs)."""
     out = []
     for p in check_regexes(entries).problems:
-        if p.severity == "error":
+        if p.severity == "error" and not p.code:
             p = dataclasses.replace(p, code=rule_code(p.message))
         out.append(p)
     return out

@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 from generator.jsonpos import field_line
+from generator.load import read_regular
 from generator.problems import Problem
 from generator.rules import RULES
 
@@ -35,13 +36,18 @@ def select(problems: list[Problem], entries_dir: Path, paths: list[Path]) -> tup
 
 
 def with_lines(problems: list[Problem], entries_dir: Path) -> list[Problem]:
+    """Each problem with the line it is on (a line the problem already carries is kept). Only regular files are
+    read, never through a symbolic link (E007 is reported on the link; its target is never opened)."""
     texts: dict[str, str | None] = {}
     out = []
     for p in problems:
+        if p.line is not None:
+            out.append(p)
+            continue
         if p.file not in texts:
             try:
-                texts[p.file] = _abs(p, entries_dir).read_text(encoding="utf-8", errors="replace")
-            except OSError:
+                texts[p.file] = read_regular((entries_dir.parent / p.file)).decode("utf-8", errors="replace")
+            except Exception:  # noqa: BLE001 (a line number is a courtesy: missing, a link, too big -> line 1)
                 texts[p.file] = None
         text = texts[p.file]
         m = _JSON_LINE.search(p.message)
@@ -73,7 +79,9 @@ def _gh_escape(text: str, prop: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
-def format_report(problems: list[Problem], entries_dir: Path, fmt: str, missing: list[str] = ()) -> str:
+def format_report(problems: list[Problem], entries_dir: Path, fmt: str, missing: list[str] = (),
+                  checked: str = "") -> str:
+    """`checked`: what was checked, in words ("146 entries and 1 article"), for the line a clean run ends with."""
     problems = sorted(with_lines(problems, entries_dir))
     s = summary(problems)
     lines: list[str] = []
@@ -99,9 +107,12 @@ def format_report(problems: list[Problem], entries_dir: Path, fmt: str, missing:
                 lines.append("")
             lines.append(f"{p.file}")
             current = p.file
-        lines.append(f"  {p.severity}: {p}  (line {p.line})")
+        lines.append(f"  {p.severity}: {p}" + ("" if f"(line {p.line}" in p.message else f"  (line {p.line})"))
     codes = " ".join(f"{c}×{n}" for c, n in s["by_code"].items())  # type: ignore[union-attr]
     acked = " ".join(f"{c}×{n}" for c, n in s["acknowledged_by_code"].items())  # type: ignore[union-attr]
+    if not problems:
+        lines.append(f"no problems found{' in ' + checked if checked else ''}")
+        return "\n".join(lines) + "\n"
     lines.append(f"{'' if fmt == 'github' or not problems else chr(10)}{s['errors']} error(s), {s['warnings']} warning(s), "
                  f"{s['acknowledged']} acknowledged, in {s['files']} file(s)" + (f": {codes}" if codes else "")
                  + (f"; acknowledged: {acked}" if acked else ""))

@@ -37,11 +37,42 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "`domain` 与 id 的第一部分（所在文件夹）不一致。"),
     _R("E006", "placeholder-not-filled", "A value still holds a `FILL IN` placeholder from `python -m generator new`.",
        "仍有 `python -m generator new` 生成的 `FILL IN` 占位内容未填写。", zh="on"),
+    _R("E007", "not-a-regular-file", "A symbolic link, pipe, socket or device in `entries/` (or folders nested too "
+       "deep): entry and article files must be regular files inside `entries/`. The link is never followed.",
+       "`entries/` 中的符号链接、管道、套接字或设备文件（或嵌套过深的文件夹）：条目和文章必须是 `entries/` 内的普通文件。"
+       "符号链接不会被跟随。"),
+    _R("E008", "unknown-domain-folder", "An entry in a folder that is not one of the schema's domains "
+       "(`entries/<domain>/`): the site has no section for it.",
+       "条目所在的文件夹不是 schema 中列出的领域（`entries/<domain>/`）：站点没有对应的栏目。"),
+    _R("E010", "unreadable-file", "A file that cannot be read as text: too large, not UTF-8, or containing NUL.",
+       "无法作为文本读取的文件：过大、不是 UTF-8，或含有 NUL 字符。"),
+    _R("E011", "invalid-json", "Not valid JSON (the message says what is wrong and where), or nested deeper than any "
+       "field needs.",
+       "不是有效的 JSON（消息会说明错误及位置），或嵌套层数超过任何字段的需要。"),
+    _R("E012", "duplicate-key", "The same key twice in one JSON object (the second would silently win).",
+       "同一个 JSON 对象中出现了重复的键（后一个会悄悄覆盖前一个）。"),
+    _R("E013", "not-unicode-text", "A lone surrogate (`\\ud800`–`\\udfff` escape): not Unicode text, cannot be "
+       "written out.",
+       "单独的代理码位（`\\ud800`–`\\udfff` 转义）：不是 Unicode 文本，无法输出。"),
+    _R("E014", "non-finite-number", "`NaN`, `Infinity` or a number too large for any field.",
+       "`NaN`、`Infinity` 或任何字段都无法容纳的超大数字。"),
+    _R("E015", "schema-violation", "A field breaks the JSON Schema (`generator/schema/`): missing, unknown, wrong "
+       "type, out of range, too long, or not of the required form. The message gives the reason, then the value.",
+       "字段不符合 JSON Schema（`generator/schema/`）：缺失、未知、类型错误、超出范围、过长或格式不对。消息先给出原因，再给出取值。"),
+    _R("E016", "invalid-front-matter", "An article's front matter is missing, is not valid YAML, is not a mapping, "
+       "or has a key that is not text.",
+       "文章的 front matter 缺失、不是有效的 YAML、不是映射，或有非文本的键。"),
+    _R("E017", "front-matter-yaml-not-allowed", "Front matter uses YAML that is not allowed: anchors and aliases "
+       "(they can expand exponentially), tags, or more size or nesting than front matter needs.",
+       "front matter 使用了不允许的 YAML：锚点和别名（可能指数级展开）、标签，或超出需要的大小或嵌套层数。"),
     _R("W001", "stray-file", "A file in `entries/` that is neither an entry, an article, nor a reproduction file.",
        "`entries/` 中既不是条目、文章，也不是复现文件的文件。"),
     _R("W002", "acknowledgement-unused", "`acknowledged` names a rule that does not fire for this entry, or one that "
-       "cannot be acknowledged (warnings, E001–E006).",
-       "`acknowledged` 中列出的规则并未对本条目触发，或该规则不能被确认（警告、E001–E006）。"),
+       "cannot be acknowledged (warnings, the E0xx file and structure errors, E902).",
+       "`acknowledged` 中列出的规则并未对本条目触发，或该规则不能被确认（警告、E0xx 文件与结构错误、E902）。"),
+    _R("W003", "translation-without-original", "`entries/articles/<id>.zh.md` without `<id>.md`: the translation "
+       "is not published.",
+       "有 `entries/articles/<id>.zh.md` 却没有 `<id>.md`：译文不会发布。"),
     # text
     _R("E101", "empty-action", "A dead end or workaround with an empty `action`: the reader cannot tell what was tried.",
        "`dead_ends` 或 `workarounds` 中的 `action` 为空：读者无法知道尝试的是什么。", zh="off",
@@ -57,6 +88,14 @@ RULES: dict[str, Rule] = {r.code: r for r in [
            "them either way, so the advice is only to put code in backticks.", zh="on"),
     _R("E105", "mojibake", "Broken characters such as `â€™` (UTF-8 read as Windows-1252), found with ftfy.",
        "乱码，例如 `â€™`（UTF-8 被当作 Windows-1252 读取），由 ftfy 检出。", zh="on"),
+    _R("E107", "invisible-or-bidi-character", "A bidirectional control (U+202A–U+202E, U+2066–U+2069) anywhere, or "
+       "an invisible character (zero-width space, word joiner, BOM, soft hyphen, a zero-width joiner that joins "
+       "nothing) in a signature, sample, alias, error code or regex: text that reads differently from what it is.",
+       "任何位置的双向文本控制符（U+202A–U+202E、U+2066–U+2069），或 signature、样例、别名、错误码、正则表达式中的"
+       "不可见字符（零宽空格、词连接符、BOM、软连字符、未连接任何字符的零宽连接符）：看到的文字与实际内容不一致。", zh="on",
+       why="A zero-width joiner or non-joiner between two letters, marks or symbols of a script that uses them "
+           "(emoji sequences, Indic and Arabic scripts, CJK text) is legitimate and allowed; next to ASCII, a space or "
+           "the edge of the text it only hides a different string."),
     _R("W106", "mojibake-repaired", "An article had mojibake; it was repaired on load and its page says so. Fix the file.",
        "文章中有乱码，加载时已自动修复并在页面上注明。请修正源文件。", zh="on"),
     # regex (the gate itself lives in generator/match.py)
@@ -121,10 +160,19 @@ RULES: dict[str, Rule] = {r.code: r for r in [
     # environment
     _R("W901", "mermaid-missing", "Mermaid is not installed (`make setup`): diagrams will not render.",
        "未安装 Mermaid（运行 `make setup`）：关系图无法显示。"),
+    _R("E902", "regex-check-incomplete", "The JavaScript half of the regex gate did not run to the end: Node.js is "
+       "missing or failed, or the check ran out of its time budget, so some regexes were not checked in JavaScript.",
+       "正则检查的 JavaScript 部分没有完成：缺少 Node.js、运行失败，或检查用完了时间预算，部分正则表达式未在 JavaScript 中检查。",
+       why="An error: an unchecked regex could differ between the site and Python, or hang visitors' browsers. "
+           "Verdicts already reached are remembered, so running validate again continues where it stopped."),
+    _R("W903", "recheck-missing", "recheck (npm) is not installed (`make setup`): the ReDoS check is limited to RE2 "
+       "syntax and the nested-quantifier rules.",
+       "未安装 recheck（npm，运行 `make setup`）：ReDoS 检查仅限于 RE2 语法和嵌套量词规则。"),
 ]}
 
-# Errors that an entry cannot acknowledge: without them the entry cannot be placed on the site at all.
-NOT_ACKNOWLEDGEABLE = frozenset({"E001", "E002", "E003", "E004", "E006"})
+# Errors that an entry cannot acknowledge: the E0xx file, path and structure errors (without them the entry cannot be
+# read, or placed on the site where it belongs) and an incomplete regex check.
+NOT_ACKNOWLEDGEABLE = frozenset({c for c in RULES if c.startswith("E0")} | {"E902"})
 
 # Names the site's own pages and folders use: no domain folder, slug or article id may take them.
 RESERVED = frozenset({"index", "zh", "en", "api", "assets", "match", "browse", "articles", "search", "rules",
@@ -140,13 +188,13 @@ def rules_page(lang: str) -> str:
     zh = lang == "zh"
     title = "检查规则" if zh else "Lint rules"
     intro = ("`python -m generator validate` 和站点构建会运行这些规则。E 开头的是错误：除非条目在 `acknowledged` 中"
-             "写明理由确认该规则，否则构建会失败；W 开头的是警告：会报告并显示在条目页面上。JSON Schema "
-             "（`generator/schema/entry.schema.json`）检查的字段类型、取值范围和日期格式不在此表中，违反时同样报错。"
+             "写明理由确认该规则，否则构建会失败；W 开头的是警告：会报告并显示在条目页面上。字段类型、取值范围和日期格式由 JSON Schema "
+             "（`generator/schema/entry.schema.json`）检查，违反时报 E015。"
              if zh else
              "`python -m generator validate` and the site build run these rules. `E` codes are errors: the build "
              "fails unless the entry acknowledges the rule in `acknowledged` with a reason. `W` codes are warnings: "
              "reported, and shown on the entry's page. Field types, ranges and date formats are checked by the "
-             "JSON Schema (`generator/schema/entry.schema.json`), not listed here; they are errors too.")
+             "JSON Schema (`generator/schema/entry.schema.json`) and reported as E015.")
     head = ("| 代码 | 名称 | 级别 | 中文字段 | 说明 |" if zh else "| Code | Name | Severity | zh fields | What it means |")
     zh_word = {"on": "检查", "off": "不检查", "only": "仅中文", "": "—"} if zh else \
         {"on": "checked", "off": "off", "only": "zh only", "": "—"}
@@ -159,12 +207,12 @@ def rules_page(lang: str) -> str:
     why_head = "## 为什么这样定级（英文）" if zh else "## Why these severities"
     ack_head = "## 确认（acknowledged）" if zh else "## Acknowledging an error"
     ack = ("确实无法立即修正的错误，可以在条目中加入 `\"acknowledged\": [{\"rule\": \"E302\", \"reason\": \"……\"}]`。"
-           "该规则对这个条目不再阻止构建，而是在页面上以醒目的提示显示代码和理由。警告和 E001–E006 不能被确认；"
+           "该规则对这个条目不再阻止构建，而是在页面上以醒目的提示显示代码和理由。警告、E0xx 文件与结构错误和 E902 不能被确认；"
            "列出并未触发的规则会得到 W002。"
            if zh else
            "An error that cannot be fixed right away can be acknowledged in the entry: "
            "`\"acknowledged\": [{\"rule\": \"E302\", \"reason\": \"…\"}]`. The rule then no longer stops the build for "
-           "that entry; instead the page shows the code and the reason in a warning box. Warnings and E001–E006 "
-           "cannot be acknowledged, and acknowledging a rule that does not fire is itself reported (W002).")
+           "that entry; instead the page shows the code and the reason in a warning box. Warnings, the E0xx file and "
+           "structure errors and E902 cannot be acknowledged, and acknowledging a rule that does not fire is itself reported (W002).")
     return (f"---\ntitle: {title}\n---\n\n# {title}\n\n{intro}\n\n{head}\n|---|---|---|---|---|\n" + "\n".join(rows)
             + f"\n\n{ack_head}\n\n{ack}\n\n{why_head}\n\n" + "\n".join(whys) + "\n")

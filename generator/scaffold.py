@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.lint import PLACEHOLDER
+from generator.load import path_problems
 from generator.translation import stamp
 
 # Fields that only make sense later (a reproduction run, retirement, a parent error-code entry): left out.
@@ -75,6 +76,9 @@ def new_entry(entries_dir: Path, entry_id: str, today: dt.date | None = None) ->
     """Write entries/<id>.json; ValueError for a bad id or an existing file (never overwrites)."""
     if not _ID.match(entry_id):
         raise ValueError(f"'{entry_id}' is not <domain>/<slug> in lowercase letters, digits and single hyphens")
+    refused = path_problems(tuple(entry_id.split("/")), f"entries/{entry_id}.json", entry=True)
+    if refused:  # a reserved name (E004) or a folder that is not a domain (E008): validate would reject the file
+        raise ValueError(f"'{entry_id}': {refused[0].code} {refused[0].message}")
     path = entries_dir / f"{entry_id}.json"
     if path.exists():
         raise ValueError(f"{path} already exists; edit it instead (ids are never reused)")

@@ -7,20 +7,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import indexes
-from generator.config import domain_ids
 from generator.articles import related_entries
 from generator.graph import build_graph
 from generator.i18n import LANGS
 from generator.lint import Report, check
-from generator.load import Corpus
+from generator.load import Corpus, domains
 from generator.match import match_files
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
 from generator.render import Site, page_file, render_article, render_entry
 from generator.rules import rules_page
 
-# Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten).
-OWNED_DIRS = (*domain_ids(), "articles", "browse", "api", "rules", "assets/generated")
+# Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten): one per domain the
+# schema allows (an entry in any other folder is E008) and the site's own sections. Every file written must lie in
+# one of them, and what was written is also recorded in MANIFEST, so a folder that stops being produced (a domain
+# dropped from the schema) is still removed by the next build and by `make clean`.
+OWNED_DIRS = (*domains(), "articles", "browse", "api", "rules", "assets/generated")
+MANIFEST = ".generated-files.json"  # in docs/; MkDocs skips dot files
 MERMAID_JS = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
 MATCH_DIR = "assets/generated"  # match-index.json, match-words.json, match-display/ (generator/match.py)
 MATCH_INDEX = f"{MATCH_DIR}/match-index.json"
@@ -115,10 +118,33 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     return result
 
 
+def _inside(rel: str) -> bool:
+    """A relative path into a folder of docs/ (never a top-level hand-written page, never out of docs/)."""
+    parts = rel.split("/")
+    return len(parts) > 1 and not {"", ".", ".."} & set(parts) and not rel.startswith(("/", "\\"))
+
+
+def _owned(rel: str) -> bool:
+    return _inside(rel) and any(rel.startswith(d + "/") for d in OWNED_DIRS)
+
+
+def _manifest(docs_dir: Path) -> list[str]:
+    """What the last build wrote, as it recorded it."""
+    try:
+        recorded = json.loads((docs_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return sorted(r for r in recorded if isinstance(r, str) and _inside(r)) if isinstance(recorded, list) else []
+
+
 def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
     """Write changed files only (unchanged files keep their mtime, so `mkdocs serve` does not loop),
     then remove generated files that are no longer produced."""
+    outside = [rel for rel in files if not _owned(rel)]
+    if outside:  # a generator bug, not bad input: nothing may be written where `clean` would not find it
+        raise ValueError(f"generated files outside the owned folders {OWNED_DIRS}: {outside[:5]}")
     result = BuildResult(files=files)
+    previous = _manifest(docs_dir)
     for rel, data in files.items():
         path = docs_dir / rel
         if path.exists() and path.read_bytes() == data:
@@ -135,14 +161,48 @@ def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
             continue
         for path in sorted(base.rglob("*"), reverse=True):
             rel = path.relative_to(docs_dir).as_posix()
-            if path.is_file() and rel not in files:
+            if (path.is_file() or path.is_symlink()) and rel not in files:
                 path.unlink()
                 result.removed.append(rel)
-            elif path.is_dir() and not any(path.iterdir()):
+            elif path.is_dir() and not path.is_symlink() and not any(path.iterdir()):
                 path.rmdir()
+    for rel in previous:  # written by an earlier build into a folder that is no longer owned
+        path = docs_dir / rel
+        if rel not in files and (path.is_file() or path.is_symlink()):
+            path.unlink()
+            result.removed.append(rel)
+            _remove_empty_parents(path.parent, docs_dir)
+    if sorted(files) != previous:
+        _write_manifest(docs_dir, sorted(files))
     return result
 
 
+def _remove_empty_parents(folder: Path, docs_dir: Path) -> None:
+    """Remove empty folders from `folder` up, short of docs/ and of folders that hold an owned one (assets/)."""
+    while folder != docs_dir and docs_dir in folder.parents:
+        rel = folder.relative_to(docs_dir).as_posix()
+        if any(d.startswith(rel + "/") for d in OWNED_DIRS):
+            return
+        try:
+            folder.rmdir()  # only when empty
+        except OSError:
+            return
+        folder = folder.parent
+
+
+def _write_manifest(docs_dir: Path, rels: list[str]) -> None:
+    tmp = docs_dir / (MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(rels, indent=0) + "\n", encoding="utf-8")
+    tmp.replace(docs_dir / MANIFEST)
+
+
 def clean(docs_dir: Path) -> None:
+    """Remove everything the generator writes: the owned folders and whatever the last build recorded."""
+    for rel in _manifest(docs_dir):
+        path = docs_dir / rel
+        if path.is_file() or path.is_symlink():
+            path.unlink()
+            _remove_empty_parents(path.parent, docs_dir)
     for owned in OWNED_DIRS:
         shutil.rmtree(docs_dir / owned, ignore_errors=True)
+    (docs_dir / MANIFEST).unlink(missing_ok=True)

@@ -43,12 +43,30 @@ def _write(root: Path, rel: str, data: dict[str, Any]) -> None:
 
 
 def make_corpus(spec: dict[str, Any], dest: Path) -> Path:
-    """dest/entries: the base corpus with the fixture's changes applied."""
+    """dest/entries: the base corpus with the fixture's changes applied. Besides "entries" (set / set_from /
+    delete fields), "copy" and "write" (text files): "replace" ({id: [[old, new], ...]}, raw text edits, for what
+    json.dumps cannot write, such as NaN), "write_bytes" (each character is one byte), "write_outside" (files
+    beside entries/) and "symlink" ({path in entries/: link target})."""
     root = dest / "entries"
     shutil.copytree(BASE, root)
     for entry_id, change in spec.get("entries", {}).items():
         data = json.loads((root / f"{entry_id}.json").read_text(encoding="utf-8"))
         _write(root, entry_id, edit(data, change))
+    for entry_id, edits in spec.get("replace", {}).items():
+        path = root / f"{entry_id}.json"
+        text = path.read_text(encoding="utf-8")
+        for old, new in edits:
+            assert old in text, old
+            text = text.replace(old, new, 1)
+        path.write_text(text, encoding="utf-8")
+    for rel, text in spec.get("write_bytes", {}).items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(text.encode("latin-1"))
+    for rel, text in spec.get("write_outside", {}).items():
+        (dest / rel).write_text(text, encoding="utf-8")
+    for rel, target in spec.get("symlink", {}).items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).symlink_to(target)
     if "copy" in spec:
         c = spec["copy"]
         data = json.loads((root / f"{c['from']}.json").read_text(encoding="utf-8"))

@@ -64,8 +64,9 @@ def test_cli_bad_entry_exits_1_with_clean_message_and_keeps_old_docs(corpus_dir:
     proc = run_cli("build", "--entries", str(corpus_dir), "--docs", str(docs))
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
-    assert "error: entries/cuda/zz-broken.json: signature: 5 is not of type 'string'" in proc.stderr
-    assert f"error: entries/{SEED_IDS[0]}.json: (file): invalid JSON" in proc.stderr
+    assert "error: entries/cuda/zz-broken.json: signature: E015 must be a string, not a number: 5" in proc.stderr
+    assert "error: entries/cuda/zz-broken.json: root_cause: E015 is missing: this field is required" in proc.stderr
+    assert f"error: entries/{SEED_IDS[0]}.json: (file): E011 invalid JSON" in proc.stderr
     after = {p: p.read_bytes() for p in docs.rglob("*") if p.is_file()}
     assert after == before  # nothing half-written
 
@@ -83,12 +84,14 @@ def test_stale_generated_pages_are_removed(corpus_dir: Path, tmp_path: Path) -> 
 
 
 def test_generated_folders_are_git_ignored() -> None:
-    from generator.site import OWNED_DIRS
-    for d in OWNED_DIRS:  # git itself says whether a file in each generated folder would be ignored
-        probe = subprocess.run(["git", "check-ignore", "-q", f"docs/{d}/probe.md"], cwd=ROOT)
-        assert probe.returncode == 0, d
-    for hand_written in ("docs/index.md", "docs/about.zh.md", "docs/assets/javascripts/matcher/ui.js"):
-        assert subprocess.run(["git", "check-ignore", "-q", hand_written], cwd=ROOT).returncode == 1, hand_written
+    from generator.site import MANIFEST, OWNED_DIRS
+    paths = [f"docs/{d}/x.md" for d in OWNED_DIRS] + [f"docs/{MANIFEST}", "docs/some-new-domain/x.md"]
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", *paths], cwd=ROOT, capture_output=True,
+                             text=True).stdout.split()
+    assert ignored == paths
+    kept = subprocess.run(["git", "check-ignore", "--no-index", "docs/index.md", "docs/assets/x.css"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert kept.returncode == 1 and kept.stdout == ""  # hand-written pages and assets are not ignored
     tracked = subprocess.run(["git", "ls-files", "docs"], cwd=ROOT, capture_output=True, text=True).stdout.split()
     assert not [t for t in tracked if any(t.startswith(f"docs/{d}/") for d in OWNED_DIRS)]
 

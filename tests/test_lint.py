@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import lint, site
+from generator import lint, regex_gate, site
 from generator.lint import check
 from generator.translation import zh_status
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
@@ -21,6 +21,12 @@ REPO = "https://github.com/example/encyclopedia"
 def run_case(spec: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Problem]:
     entries = make_corpus(spec, tmp_path)
     reference = tmp_path / "missing.jsonl" if spec.get("reference") == "missing" else REFERENCE_FILE
+    if spec.get("node") == "missing":
+        monkeypatch.setattr(regex_gate.shutil, "which", lambda name: None)
+        monkeypatch.setattr(regex_gate, "_JS_COMPILE", {})  # nothing remembered from earlier tests
+        monkeypatch.setattr(regex_gate, "_JS_PAIRS", {})
+    if spec.get("recheck") == "missing":
+        monkeypatch.setattr(regex_gate, "recheck_version", lambda: None)
     if spec.get("build"):
         if spec.get("mermaid") == "missing":
             monkeypatch.setattr(site, "MERMAID_JS", tmp_path / "no-mermaid.js")
@@ -43,6 +49,9 @@ def test_fixture_fires_exactly_its_rule(case: Path, tmp_path: Path, monkeypatch:
     assert problems, f"{code} did not fire"
     assert {p.code for p in problems} == {code}, [str(p) for p in problems]
     assert all(p.severity == RULES[code].severity for p in problems)
+    spec = json.loads(case.read_text(encoding="utf-8"))
+    if "expect" in spec:  # exactly these problems, one [file, field] each
+        assert sorted([p.file, p.field] for p in problems) == sorted(spec["expect"]), [str(p) for p in problems]
 
 
 def test_acknowledging_an_error_turns_it_into_a_notice(tmp_path: Path) -> None:
@@ -69,18 +78,19 @@ def test_zh_only_rules_and_rules_off_for_zh(tmp_path: Path) -> None:
     assert [p.code for p in check(make_corpus(spec, tmp_path)).problems] == ["E103"]
 
 
-@pytest.mark.parametrize("field,value,expected", [
-    ("first_seen", "2024-02-30", "is not a 'date'"),
-    ("fix_success_rate", 1.2, "greater than the maximum of 1"),
-    ("official_doc_url", "javascript:alert(1)", "does not match"),
-    ("workarounds.0.sources", ["data:text/html,<script>alert(1)</script>"], "does not match"),
-    ("transition_graph.leads_to", ['cuda/x"]; click n0 call alert(1)'], "does not match"),
+@pytest.mark.parametrize("field,value,where,expected", [
+    ("first_seen", "2024-02-30", "first_seen", "is not a real date (YYYY-MM-DD, a day that exists): '2024-02-30'"),
+    ("fix_success_rate", 1.2, "fix_success_rate", "is greater than the maximum of 1: 1.2"),
+    ("official_doc_url", "javascript:alert(1)", "official_doc_url", "does not have the required form"),
+    ("workarounds.0.sources", ["data:text/html,<script>alert(1)</script>"], "workarounds.0.sources.0",
+     "does not have the required form"),
+    ("transition_graph.leads_to", ['cuda/x"]; click n0 call alert(1)'], "transition_graph.leads_to.0",
+     "does not have the required form"),
 ])
-def test_schema_rejects_bad_values(tmp_path: Path, field: str, value: object, expected: str) -> None:
+def test_schema_rejects_bad_values(tmp_path: Path, field: str, value: object, where: str, expected: str) -> None:
     spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {field: value}}}}
-    problems = check(make_corpus(spec, tmp_path)).problems
-    assert problems and all(p.code == "" and p.severity == "error" for p in problems)
-    assert any(expected in p.message for p in problems), [str(p) for p in problems]
+    [p] = check(make_corpus(spec, tmp_path)).problems
+    assert (p.code, p.severity, p.field) == ("E015", "error", where) and p.message.startswith(expected), str(p)
 
 
 def test_repository_entries_have_no_unacknowledged_error() -> None:

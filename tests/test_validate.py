@@ -39,10 +39,10 @@ def test_text_report_groups_by_file_and_exits_1(tmp_path: Path) -> None:
     out = proc.stdout
     assert "error: entries/pytorch/cuda-out-of-memory.json: dead_ends.0.action: E101 is empty" in out
     assert "warning: entries/pytorch/cuda-out-of-memory.json: first_seen: W502" in out
-    assert "error: entries/cuda/launch-failure.json: confidence: 7 is greater than the maximum of 1" in out
+    assert "error: entries/cuda/launch-failure.json: confidence: E015 is greater than the maximum of 1: 7" in out
     headers = [line for line in out.splitlines() if line.startswith("entries/")]
     assert headers == ["entries/cuda/launch-failure.json", "entries/pytorch/cuda-out-of-memory.json"]
-    assert out.rstrip().endswith("2 error(s), 1 warning(s), 0 acknowledged, in 2 file(s): E101×1 W502×1 schema×1")
+    assert out.rstrip().endswith("2 error(s), 1 warning(s), 0 acknowledged, in 2 file(s): E015×1 E101×1 W502×1")
 
 
 def test_github_annotations_point_at_the_field_line(tmp_path: Path) -> None:
@@ -53,7 +53,8 @@ def test_github_annotations_point_at_the_field_line(tmp_path: Path) -> None:
     want = text.splitlines().index(next(ln for ln in text.splitlines() if '"first_seen"' in ln)) + 1
     assert (f"::warning file=entries/pytorch/cuda-out-of-memory.json,line={want},"
             f"title=W502 first-seen-after-last-confirmed::first_seen: 2025-03-01 is after" in proc.stdout)
-    assert re.search(r"^::error file=entries/cuda/launch-failure.json,line=\d+,title=schema::confidence: 7 ", proc.stdout, re.M)
+    assert re.search(r"^::error file=entries/cuda/launch-failure.json,line=\d+,title=E015 schema-violation::confidence: "
+                     r"is greater than the maximum of 1: 7$", proc.stdout, re.M)
 
 
 def test_json_report_and_path_filter(tmp_path: Path) -> None:
@@ -86,4 +87,4 @@ def test_new_entry_fails_validation_until_filled(tmp_path: Path) -> None:
     assert set(data) == set(schema["properties"]) - OMITTED  # every field
     report = json.loads(cli("validate", "--entries", str(entries), "--format", "json").stdout)
     codes = report["summary"]["by_code"]
-    assert "schema" not in codes and codes["E006"] >= 10  # every placeholder reported at once
+    assert "E015" not in codes and codes["E006"] >= 10  # every placeholder reported at once
