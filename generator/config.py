@@ -101,4 +101,6 @@ def families(cuda_reference: Path | None = REFERENCE_FILE) -> tuple[Family, ...]
 
 
 def family_of(name: str, fams: tuple[Family, ...]) -> Family | None:
-    return next((f for f in fams if f.names(name)), None)
+    """The family whose table has `name` (cuDNN 9 before cuDNN 8 for a name both know, by file order), else the
+    first whose names look like it."""
+    return next((f for f in fams if f.by_name(name)), None) or next((f for f in fams if f.names(name)), None)

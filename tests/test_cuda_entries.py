@@ -20,7 +20,11 @@ CORPUS = load_corpus(ENTRIES_DIR)
 ENTRIES = {e.id: e for e in CORPUS.entries}
 # One entry per runtime code (scenario entries point at it with belongs_to).
 CODE_ENTRIES = {parse_error_code(e.error_code)[0]: e for e in CORPUS.entries
-                if e.error_code and e.domain == "cuda" and not e.belongs_to}
+                if e.error_code and e.domain == "cuda" and not e.belongs_to
+                and parse_error_code(e.error_code)[0].startswith("cudaError")}
+# Driver-only codes (CUresult with no runtime twin) have entries of their own in the cuda domain.
+DRIVER_ONLY = {parse_error_code(e.error_code)[0]: e for e in CORPUS.entries
+               if e.error_code and e.domain == "cuda" and parse_error_code(e.error_code)[0].startswith("CUDA_ERROR_")}
 FRAMEWORK_IDS = ["pytorch/cuda-out-of-memory", "pytorch/index-out-of-bounds-device-assert",
                  "pytorch/embedding-index-out-of-range", "pytorch/nll-loss-target-out-of-bounds",
                  "pytorch/cannot-reinitialize-cuda-in-forked-subprocess", "pytorch/no-cuda-gpus-available",
@@ -53,6 +57,14 @@ def test_every_runtime_code_has_exactly_one_entry() -> None:
     codes = {e.name for e in REF.runtime()}
     assert len(codes) == 132
     assert set(CODE_ENTRIES) == codes
+
+
+def test_driver_only_entries_name_driver_codes_without_a_runtime_twin() -> None:
+    runtime_messages = {e.message for e in REF.runtime()}
+    for name, e in DRIVER_ONLY.items():
+        real = REF.by_name(name)
+        assert real is not None and real.api == "driver" and real.message not in runtime_messages, name
+        assert check_facts(e, families()) == [], name
 
 
 @pytest.mark.parametrize("err", REF.runtime(), ids=lambda e: e.name)
@@ -128,7 +140,12 @@ def test_reproduced_entries_store_script_and_output() -> None:
     for e in reproduced:
         folder = ENTRIES_DIR / f"{e.id}.repro"
         assert (folder / e.reproduction["script"]).is_file() and (folder / e.reproduction["output"]).is_file()
-        assert "exit code:" in (folder / e.reproduction["output"]).read_text(encoding="utf-8")
+        # The exit status is recorded with the output: inside it (older captures) or in run.txt beside it
+        # (generator/reference/capture/run_all.sh, which also records the command, GPU and versions).
+        run = folder / "run.txt"
+        recorded = run.read_text(encoding="utf-8") if run.exists() else ""
+        output = (folder / e.reproduction["output"]).read_text(encoding="utf-8")
+        assert "exit code:" in output or "exit status:" in recorded, e.id
 
 
 def test_known_transitions_are_recorded() -> None:
