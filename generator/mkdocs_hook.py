@@ -15,6 +15,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
+from generator.builddate import set_source_date_epoch
 from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
@@ -42,6 +43,16 @@ def entries_dir() -> Path:
 def repository(config: MkDocsConfig) -> str:
     # Not `repo_url`: with it Material calls api.github.com from every page (blocked for many zh readers).
     return str((config.extra or {}).get("repository") or "")
+
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """The build's date comes from the sources (generator/builddate.py), not from the day it runs: sitemap.xml
+    and sitemap.xml.gz are then the same whenever the same sources are built."""
+    set_source_date_epoch(PROJECT, entries_dir())
+    return config
 
 
 # The i18n plugin builds each language with the same config object and runs every hook again: generate once
