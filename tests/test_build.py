@@ -5,6 +5,7 @@ import datetime as dt
 import gzip
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -70,3 +71,75 @@ def test_date_from_the_last_commit_then_the_entries_then_zero(tmp_path: Path, mo
     assert set_source_date_epoch(project, entries) == "1234"  # the environment's value is kept
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "not a number")
     assert set_source_date_epoch(project, entries) == "1778051289"
+
+
+# ---- interrupted builds (generator/publish.py, what `make build` runs) ----
+
+def publish(project: Path, entries: Path) -> subprocess.Popen[str]:
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1")
+    return subprocess.Popen([sys.executable, "-m", "generator.publish", "site"], cwd=project, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+
+
+def kill_when(proc: subprocess.Popen[str], marker: str, sig: signal.Signals, group: bool) -> list[str]:
+    """Read the build's log until `marker`, then send `sig` (to the whole process group, as a terminal or a CI
+    runner does, or to the wrapper only); returns the log read."""
+    seen = []
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        seen.append(line)
+        if marker in line:
+            (os.killpg if group else os.kill)(proc.pid, sig)
+            break
+    proc.communicate(timeout=120)
+    assert any(marker in line for line in seen), "".join(seen)
+    return seen
+
+
+@pytest.mark.slow
+def test_a_build_killed_at_any_point_leaves_the_previous_site(tmp_path: Path, corpus_dir: Path) -> None:
+    project = make_project_copy(tmp_path / "project")
+    first = publish(project, corpus_dir)
+    assert first.wait(timeout=600) == 0, first.stdout.read() if first.stdout else ""
+    site = project / "site"
+    before = tree(site)
+    assert "index.html" in before and "zh/index.html" in before and "sitemap.xml" in before
+    entry = corpus_dir / "cuda" / "stream-capture-invalid-scope.json"
+    entry.write_text(entry.read_text(encoding="utf-8").replace("outside the capture scope",
+                                                               "outside the capture scope (edited)"), "utf-8")
+    points = [("Cleaning site directory", signal.SIGKILL, True),   # MkDocs has just emptied its folder
+              ("Building 'zh' documentation", signal.SIGINT, True),  # en written, zh not yet (Ctrl-C)
+              ("search: one index per language", signal.SIGTERM, False)]  # all written, not yet swapped in
+    for marker, sig, group in points:
+        kill_when(publish(project, corpus_dir), marker, sig, group)
+        assert tree(site) == before, f"site/ changed after {sig.name} at {marker!r}"
+    last = publish(project, corpus_dir)
+    assert last.wait(timeout=600) == 0
+    after = tree(site)
+    assert after != before and "(edited)" in after["cuda/stream-capture-invalid-scope/index.html"].decode()
+    assert not (project / ".site.partial").exists() and not (project / ".site.old").exists()
+
+
+def test_swap_in_is_one_exchange_and_an_interrupted_fallback_is_undone(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator import publish as pub
+    site, new = tmp_path / "site", tmp_path / ".site.partial"
+    for folder, text in ((site, "old"), (new, "new")):
+        folder.mkdir()
+        (folder / "index.html").write_text(text, "utf-8")
+    pub.swap_in(new, site)
+    assert (site / "index.html").read_text("utf-8") == "new" and not new.exists()
+    # Without renameat2, two renames; a run killed between them is put back by the next one.
+    monkeypatch.setattr(pub, "_exchange", lambda a, b: False)
+    os.rename(site, pub.old_dir(site))
+    pub.recover(site)
+    assert (site / "index.html").read_text("utf-8") == "new" and not pub.old_dir(site).exists()
+    new.mkdir()
+    (new / "index.html").write_text("newer", "utf-8")
+    pub.swap_in(new, site)
+    assert (site / "index.html").read_text("utf-8") == "newer" and not new.exists()
+
+
+def test_make_build_goes_through_the_swap() -> None:
+    recipe = re.search(r"^build:.*\n((?:\t.*\n)+)", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M)
+    assert recipe and "generator.publish" in recipe.group(1) and "mkdocs build" not in recipe.group(1)
