@@ -15,12 +15,13 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
+from generator import serve
 from generator.builddate import set_source_date_epoch
 from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
 from generator.search_split import point_base_at, split_index
-from generator.site import build
+from generator.site import MATCH_INDEX, build
 
 log = logging.getLogger("mkdocs.hooks.generator")
 _URL_ATTR = re.compile(r'(\s(?:href|src|xlink:href|action|formaction)\s*=\s*")([^"]*)(")', re.I)
@@ -60,6 +61,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 _generated_for: list[MkDocsConfig] = []
 
 
+def on_startup(command: str, dirty: bool) -> None:
+    serve.command[0] = command
+
+
 def on_pre_build(config: MkDocsConfig) -> None:
     if any(c is config for c in _generated_for):
         return
@@ -67,9 +72,17 @@ def on_pre_build(config: MkDocsConfig) -> None:
     try:
         result = build(entries_dir(), Path(config.docs_dir), repo_url)
     except BuildError as exc:
+        if serve.serving() and (Path(config.docs_dir) / MATCH_INDEX).exists():
+            # Serving, with a generation to show: build that, and show the problems instead of every page
+            # (raising here would leave every page request hanging; generator/serve.py).
+            serve.report(exc.problems)
+            serve.problems[:] = exc.problems
+            _generated_for[:] = [config]
+            return
         for p in exc.problems:
             log.error(str(p))
         raise Abort(f"{len(exc.problems)} invalid input file(s); fix them and build again")
+    serve.problems.clear()
     for p in result.problems:
         log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
     if result.written or result.removed:
@@ -107,6 +120,7 @@ def on_env(env, config: MkDocsConfig, files):  # noqa: ANN001, ANN201
 
 def on_serve(server, config: MkDocsConfig, builder):  # noqa: ANN001 (MkDocs passes its own types)
     server.watch(str(entries_dir()))
+    serve.watch_hand_written(server, Path(config.docs_dir))  # not the generator's own writes: one rebuild per edit
     return server
 
 
@@ -116,8 +130,10 @@ _HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[
 def on_post_page(output: str, page, config: MkDocsConfig) -> str:  # noqa: ANN001
     """Drop the per-page hreflang <link>s the i18n plugin adds to <head>: Material fetches `sitemap.xml`
     relative to each of them (a 404 per page), and the same alternates are already in sitemap.xml."""
-    output = _HEAD_ALTERNATE.sub("", output, count=4)
     lang = _page_language(page)
+    if serve.problems:
+        return serve.error_page(serve.problems, lang)
+    output = _HEAD_ALTERNATE.sub("", output, count=4)
     if lang and lang in _other_languages(config):
         output = point_base_at(output, lang)  # its search worker loads <lang>/search/search_index.json
     return output
