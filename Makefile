@@ -29,8 +29,9 @@ browser-deps:
 generate: .venv/.installed node_modules/.installed  ## entries/ -> docs/ only
 	$(PY) -m generator build
 
+# Built into .site.partial/ and swapped in only when complete: an interrupted build leaves site/ as it was.
 build: .venv/.installed node_modules/.installed  ## docs/ -> site/ (the hook regenerates docs/ first)
-	.venv/bin/mkdocs build --strict
+	$(PY) -m generator.publish site
 
 serve: setup  ## preview at http://127.0.0.1:8000, regenerating when entries/ changes
 	.venv/bin/mkdocs serve --strict
@@ -49,4 +50,4 @@ bench: setup  ## benchmarks (never part of `make test`)
 
 clean:
 	$(PY) -c "from generator.site import clean; from generator.paths import DOCS_DIR; clean(DOCS_DIR)"
-	rm -rf site
+	rm -rf site .site.partial .site.old

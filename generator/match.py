@@ -13,8 +13,12 @@ Normalisation (identical in both runtimes; every later step sees only its output
   lone surrogates -> U+FFFD; CRLF, CR, NEL, U+2028/9 -> LF; ANSI escape sequences removed; zero-width
   characters removed; KELVIN SIGN -> 'K' and LONG S -> 's' (JavaScript's /iu folds them into ASCII,
   Python's re.ASCII does not); tabs, other control characters and Unicode spaces -> ' '; runs of spaces
-  -> one; spaces trimmed at both ends of each line; each line cut to `max_line` code points, the whole
-  paste to `max_chars`; leading and trailing blank lines dropped.
+  -> one; spaces trimmed at both ends of each line; leading and trailing blank lines dropped.
+  Errors sit at both ends of what people paste (the first error of a log is the cause, a traceback ends it),
+  so what is too long is read at both ends: a paste over `max_chars` code points keeps its first and last
+  `max_chars // 2` (cut before anything else, so a 100 MB paste costs no more than a 1 MB one), joined by a
+  line holding only GAP; a line over `max_line` code points keeps its first and last (max_line - 3) // 2,
+  joined by " GAP ". The answer says what was cut (`Cut`), and both runtimes show it.
 
 Ranking rule (integer, deterministic; also stated on the match page):
   Evidence for an entry is (a) its regex matching the paste, (b) an enum name from its `error_code` or
@@ -51,8 +55,8 @@ from generator.translation import has_chinese
 INDEX_VERSION = 2
 DISPLAY_SHARD = 128  # entries per display shard (benchmarks/match/README.md: why 128)
 PARAMS: dict[str, Any] = {
-    "max_line": 4096,  # code points kept of one line (minified JS, base64 blobs)
-    "max_chars": 1_048_576,  # code points kept of the whole paste
+    "max_line": 4096,  # code points read of one line, half at each end (minified JS, base64 blobs, progress bars)
+    "max_chars": 1_048_576,  # code points read of the whole paste, half at each end
     "chain_markers": ["During handling of the above exception, another exception occurred:",
                       "The above exception was the direct cause of the following exception:"],
     "min_shared": 2,
@@ -60,6 +64,7 @@ PARAMS: dict[str, Any] = {
     "stop_words": sorted({"the", "and", "for", "was", "not", "are", "with", "this", "that", "from", "has",
                           "but", "you", "your", "error", "cuda", "runtimeerror", "torch", "failed", "call"}),
 }
+GAP = "\u2026"  # "…": stands where the middle of a long paste or of a long line was skipped
 MIN_LITERAL = 4  # the prefilter looks literals up by their first 4 characters
 _MAX_SET = 64  # alternatives kept when expanding small character classes and branches into literals
 
@@ -71,28 +76,69 @@ _SPACES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200a\u202
 _RUNS = re.compile(" {2,}")
 _NAME = re.compile(r"[A-Za-z0-9_]+")
 _WORD = re.compile(r"[A-Za-z0-9]+")
+_ENUM = re.compile(r"cudaError[A-Za-z0-9_]+|CUDA_ERROR_[A-Z0-9_]+")
+_ENUM_TOKEN = re.compile(r"(?<![A-Za-z0-9_])(?:cudaError|CUDA_ERROR_)[A-Za-z0-9_]*")  # a _NAME run with an enum prefix
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def ascii_lower(text: str) -> str:
     """Lower-case ASCII letters only: Unicode lower-casing differs between runtimes (final sigma, versions)."""
-    return text.translate(_ASCII_LOWER)
+    return text.lower() if text.isascii() else text.translate(_ASCII_LOWER)  # the same on ASCII, and faster
 
 
-def normalise(text: str, params: dict[str, Any] = PARAMS) -> str:
+@dataclass(frozen=True)
+class Cut:
+    """What normalisation skipped: `paste` when only the two ends of the paste were read, `lines` how many
+    lines were read only at their two ends."""
+    paste: bool = False
+    lines: int = 0
+
+    def __bool__(self) -> bool:
+        return self.paste or self.lines > 0
+
+
+def cut_paste(text: str, max_chars: int) -> tuple[str, bool]:
+    """The first and last max_chars // 2 code points of a paste longer than max_chars, around a GAP line."""
+    if len(text) <= max_chars:
+        return text, False
+    half = max_chars // 2
+    return text[:half] + "\n" + GAP + "\n" + text[len(text) - half:], True
+
+
+def cut_line(line: str, max_line: int) -> str:
+    """The first and last (max_line - 3) // 2 code points of a line longer than max_line, around ' GAP '."""
+    if len(line) <= max_line:
+        return line
+    keep = (max_line - 3) // 2
+    return line[:keep] + " " + GAP + " " + line[len(line) - keep:]
+
+
+def normalise_cut(text: str, params: dict[str, Any] = PARAMS) -> tuple[str, Cut]:
+    """The normalised paste, and what of it was skipped (see the module's docstring)."""
+    text, paste_cut = cut_paste(text, params["max_chars"])
     text = _LONE_SURROGATE.sub("\ufffd", text)
     text = _NEWLINES.sub("\n", text)
     text = _ANSI.sub("", text)
     text = _ZERO_WIDTH.sub("", text)
     text = text.replace("\u212a", "K").replace("\u017f", "s")
     text = _SPACES.sub(" ", text)
-    lines = [_RUNS.sub(" ", line).strip(" ")[: params["max_line"]] for line in text.split("\n")]
+    max_line = params["max_line"]
+    lines = [_RUNS.sub(" ", line).strip(" ") for line in text.split("\n")]
+    long_lines = 0
+    for k, line in enumerate(lines):
+        if len(line) > max_line:
+            lines[k] = cut_line(line, max_line)
+            long_lines += 1
     while lines and not lines[-1]:
         lines.pop()
     start = 0
     while start < len(lines) and not lines[start]:
         start += 1
-    return "\n".join(lines[start:])[: params["max_chars"]].rstrip("\n ")
+    return "\n".join(lines[start:]), Cut(paste_cut, long_lines)
+
+
+def normalise(text: str, params: dict[str, Any] = PARAMS) -> str:
+    return normalise_cut(text, params)[0]
 
 
 def words(text: str, stop: Iterable[str]) -> list[str]:
@@ -324,6 +370,7 @@ class Result:
 class Answer:
     text: str  # the normalised paste
     results: list[Result]
+    cut: Cut = Cut()  # what of the paste was not read
 
 
 @dataclass
@@ -340,6 +387,8 @@ class Index:
     wraps: dict[str, set[str]] = field(default_factory=dict)
     words: list[list[str]] = field(default_factory=list)
     by_id: dict[str, int] = field(default_factory=dict)
+    multiline: list[tuple[str, int]] = field(default_factory=list)  # literals holding "\n"
+    enum_names_only: bool = True  # every name in by_name starts like an enum name (see name_tokens)
 
     @classmethod
     def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> "Index":
@@ -359,6 +408,9 @@ class Index:
             if "re" in e:
                 lits = e.get("lit") or []
                 for lit in lits:
+                    if "\n" in lit:
+                        ix.multiline.append((lit, i))
+                        continue
                     gram = min((lit[o:o + MIN_LITERAL] for o in range(len(lit) - MIN_LITERAL + 1)),
                                key=lambda g: counts[g])
                     ix.by_gram.setdefault(gram, []).append((lit, i))
@@ -369,6 +421,7 @@ class Index:
             for c in e.get("cd", []):
                 ix.by_code.setdefault(c, []).append(i)
             ix.words.append(by_word[e["id"]].split(" ") if e["id"] in by_word else [])
+        ix.enum_names_only = all(_ENUM.fullmatch(n) for n in ix.by_name)
         return ix
 
     def regex(self, i: int) -> Any:
@@ -382,12 +435,21 @@ class Index:
     def candidates(self, low: str) -> list[int]:
         """Entries one of whose required literals occurs in the (ASCII-lower-cased) paste."""
         found = set(self.always)
-        grams = {low[k:k + MIN_LITERAL] for k in range(len(low) - MIN_LITERAL + 1)}
+        # Grams of each distinct line (logs repeat lines); a literal holding a line break is looked for whole.
+        grams = {line[k:k + MIN_LITERAL] for line in set(low.split("\n")) for k in range(len(line) - MIN_LITERAL + 1)}
         for g in grams & self.by_gram.keys():
             for lit, i in self.by_gram[g]:
                 if i not in found and lit in low:
                     found.add(i)
+        for lit, i in self.multiline:
+            if i not in found and lit in low:
+                found.add(i)
         return sorted(found)
+
+    def name_tokens(self, text: str) -> Iterable[re.Match[str]]:
+        """The paste's words (runs of [A-Za-z0-9_]) that may be enum names: only those with an enum prefix
+        when every indexed name has one (what build_index writes), which skips most of a long log."""
+        return (_ENUM_TOKEN if self.enum_names_only else _NAME).finditer(text)
 
 
 def _segment_starts(text: str, markers: list[str]) -> list[int]:
@@ -456,7 +518,7 @@ def score_of(segment: int, tier: int, length: int) -> int:
 
 def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -> Answer:
     params = index.raw["params"]
-    text = normalise(paste, params)
+    text, cut = normalise_cut(paste, params)
     skip = {index.by_id[x] for x in exclude if x in index.by_id}
     starts = _segment_starts(text, params["chain_markers"])
     owners = _line_owners(text, index.claims)
@@ -473,7 +535,7 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
         if span and not foreign(i, span[0]):
             regex_hit[i] = span
     name_hit: dict[int, tuple[int, int]] = {}
-    for m in _NAME.finditer(text):
+    for m in index.name_tokens(text):
         for i in index.by_name.get(m.group(), ()):
             if not foreign(i, m.start()):
                 name_hit.setdefault(i, (m.start(), m.end()))
@@ -494,8 +556,8 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
     if exact:
         causes = _causes(exact, index.wraps)
         exact = [Result(r.id, "cause", r.score, r.start, r.end) if r.id in causes else r for r in exact]
-        return Answer(text, sorted(exact, key=lambda r: (r.kind == "cause", -r.score, r.id))[:top])
-    return Answer(text, similar(index, text, top, skip))
+        return Answer(text, sorted(exact, key=lambda r: (r.kind == "cause", -r.score, r.id))[:top], cut)
+    return Answer(text, similar(index, text, top, skip), cut)
 
 
 def similar(index: Index, text: str, top: int, skip: set[int]) -> list[Result]:

@@ -76,8 +76,29 @@ def _line_col(text: str, pos: int) -> tuple[int, int]:
     return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
 
+def cut_notes(m: Matcher, answer: Answer) -> list[str]:
+    """What of the paste was not read, in words (the paste box shows the same notes)."""
+    t, params, notes = strings(m.lang), m.index.raw["params"], []
+    if answer.cut.paste:
+        notes.append(t["match_cut_paste"].format(half=f"{params['max_chars'] // 2:,}"))
+    if answer.cut.lines:
+        notes.append(t["match_cut_lines"].format(count=f"{answer.cut.lines:,}", max=f"{params['max_line']:,}",
+                                                 keep=f"{(params['max_line'] - 3) // 2:,}"))
+    return notes
+
+
+def json_answer(m: Matcher, answer: Answer) -> dict[str, Any]:
+    """{"results": [...]}, and "cut": {"paste": bool, "lines": int} when only part of the paste was read."""
+    out: dict[str, Any] = {"results": result_objects(m, answer)}
+    if answer.cut:
+        out["cut"] = {"paste": answer.cut.paste, "lines": answer.cut.lines}
+    return out
+
+
 def print_text(m: Matcher, answer: Answer, out: TextIO) -> None:
     t = strings(m.lang)
+    for note in cut_notes(m, answer):
+        print(note, file=out)
     objs = result_objects(m, answer)
     if not objs:
         print(t["match_none"], file=out)
@@ -140,11 +161,11 @@ def answer_all(matcher: Matcher, text: str, args: argparse.Namespace) -> int:
         for paste in pastes:
             answer = match(matcher.index, paste, args.top)
             matched = matched or any(r.kind in ("regex", "cause") for r in answer.results)
-            print(json.dumps({"results": result_objects(matcher, answer)}, ensure_ascii=False))
+            print(json.dumps(json_answer(matcher, answer), ensure_ascii=False))
         return 0 if matched else 1
     answer = match(matcher.index, text, args.top)
     if args.json:
-        print(json.dumps({"results": result_objects(matcher, answer)}, ensure_ascii=False, indent=1))
+        print(json.dumps(json_answer(matcher, answer), ensure_ascii=False, indent=1))
     else:
         print_text(matcher, answer, sys.stdout)
     return 0 if any(r.kind in ("regex", "cause") for r in answer.results) else 1

@@ -4,16 +4,19 @@ from __future__ import annotations
 import json
 
 from generator.i18n import DEFAULT_LANG, LANGS, strings
+from generator.match import PARAMS
 
 UI_KEYS = ("error_code", "match_label", "match_placeholder", "match_loading", "match_exact", "match_similar",
-           "match_similar_badge", "match_cause_badge", "match_none", "match_full_text", "match_workaround", "match_failed",
-           "match_slow_console")
+           "match_similar_badge", "match_cause_badge", "match_none", "match_full_text", "match_workaround",
+           "match_failed", "match_slow_console", "match_cut_paste", "match_cut_lines")
 
 
 def ui_config(lang: str) -> dict[str, object]:
     lang = lang if lang in LANGS else DEFAULT_LANG
     t = strings(lang)
-    return {"lang": lang, "strings": {k: t[k] for k in UI_KEYS}}
+    # The matcher's limits: the page words what was not read, and cuts what it hands to the match page.
+    limits = {k: PARAMS[k] for k in ("max_chars", "max_line")}
+    return {"lang": lang, "strings": {k: t[k] for k in UI_KEYS}, "limits": limits}
 
 
 def ui_config_script(lang: str) -> str:

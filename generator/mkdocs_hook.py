@@ -16,12 +16,14 @@ from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
 from generator.csp import add_policy
+from generator import serve
+from generator.builddate import set_source_date_epoch
 from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
 from generator.sanitize import clean_html
 from generator.search_split import point_base_at, split_index
-from generator.site import build
+from generator.site import MATCH_INDEX, build
 
 log = logging.getLogger("mkdocs.hooks.generator")
 _URL_ATTR = re.compile(r'(\s(?:href|src|xlink:href|action|formaction)\s*=\s*")([^"]*)(")', re.I)
@@ -46,12 +48,26 @@ def repository(config: MkDocsConfig) -> str:
     return str((config.extra or {}).get("repository") or "")
 
 
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """The build's date comes from the sources (generator/builddate.py), not from the day it runs: sitemap.xml
+    and sitemap.xml.gz are then the same whenever the same sources are built."""
+    set_source_date_epoch(PROJECT, entries_dir())
+    return config
+
+
 # The i18n plugin builds each language with the same config object and runs every hook again: generate once
 # per config (`mkdocs serve` loads a fresh config for each rebuild, so edits are still picked up).
 _generated_for: list[MkDocsConfig] = []
 # docs-relative paths of the pages the generator wrote (from untrusted entries and articles); the rest of docs/
 # is hand-written and reviewed like code.
 _generated_pages: set[str] = set()
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    serve.command[0] = command
 
 
 def on_pre_build(config: MkDocsConfig) -> None:
@@ -61,9 +77,17 @@ def on_pre_build(config: MkDocsConfig) -> None:
     try:
         result = build(entries_dir(), Path(config.docs_dir), repo_url)
     except BuildError as exc:
+        if serve.serving() and (Path(config.docs_dir) / MATCH_INDEX).exists():
+            # Serving, with a generation to show: build that, and show the problems instead of every page
+            # (raising here would leave every page request hanging; generator/serve.py).
+            serve.report(exc.problems)
+            serve.problems[:] = exc.problems
+            _generated_for[:] = [config]
+            return
         for p in exc.problems:
             log.error(str(p))
         raise Abort(f"{len(exc.problems)} invalid input file(s); fix them and build again")
+    serve.problems.clear()
     for p in result.problems:
         log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
     if result.written or result.removed:
@@ -103,6 +127,7 @@ def on_env(env, config: MkDocsConfig, files):  # noqa: ANN001, ANN201
 
 def on_serve(server, config: MkDocsConfig, builder):  # noqa: ANN001 (MkDocs passes its own types)
     server.watch(str(entries_dir()))
+    serve.watch_hand_written(server, Path(config.docs_dir))  # not the generator's own writes: one rebuild per edit
     return server
 
 
@@ -112,8 +137,10 @@ _HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[
 def on_post_page(output: str, page, config: MkDocsConfig) -> str:  # noqa: ANN001
     """Drop the per-page hreflang <link>s the i18n plugin adds to <head>: Material fetches `sitemap.xml`
     relative to each of them (a 404 per page), and the same alternates are already in sitemap.xml."""
-    output = _HEAD_ALTERNATE.sub("", output, count=4)
     lang = _page_language(page)
+    if serve.problems:
+        return serve.error_page(serve.problems, lang)
+    output = _HEAD_ALTERNATE.sub("", output, count=4)
     if lang and lang in _other_languages(config):
         output = point_base_at(output, lang)  # its search worker loads <lang>/search/search_index.json
     return add_policy(output, page.content or "")

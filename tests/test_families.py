@@ -116,3 +116,32 @@ def test_nesting_and_claims_in_both_runtimes(paste: str, expected: list[tuple[st
     py, js = py_results(NESTED, [paste])[0], js_results(NESTED, [paste])[0]
     assert py == js
     assert [(r["id"], r["kind"]) for r in py] == expected
+
+
+REAL_NESTED = [
+    # NCCL's own report of the CUDA failure it hit (PyTorch DistBackendError, NCCL 2.x; NVIDIA/nccl#1410 form).
+    ("torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1970, "
+     "unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\nncclUnhandledCudaError: "
+     "Call to CUDA function failed.\nLast error:\nCuda failure 'out of memory'",
+     "nccl/unhandled-cuda-error", "cuda/memory-allocation"),
+    # The captured Triton wrapper (entries/triton/triton-error-cuda.repro/output.txt, last line).
+    ("RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered",
+     "triton/triton-error-cuda", "cuda/illegal-address"),
+]
+
+
+@pytest.mark.parametrize("paste, outer, inner", REAL_NESTED)
+def test_real_nested_errors_rank_the_outer_entry_first_and_show_the_inner_cause(paste: str, outer: str,
+                                                                                inner: str) -> None:
+    from tests.test_match import js_results, py_results, raw_index
+    py = py_results(raw_index(), [paste])[0]
+    assert py == js_results(raw_index(), [paste])[0]
+    assert py[0]["id"] == outer and py[0]["kind"] == "regex"
+    assert {"id": inner, "kind": "cause"} in [{"id": r["id"], "kind": r["kind"]} for r in py]
+
+
+def test_no_confident_cuda_match_from_a_phrase_in_a_container_cli_line() -> None:
+    from tests.test_match import py_results, raw_index
+    paste = "nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown."
+    ids = [r["id"] for r in py_results(raw_index(), [paste])[0]]
+    assert ids[0] == "driver/nvidia-container-cli-initialization-error" and "cuda/initialization-error" not in ids

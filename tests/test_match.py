@@ -38,33 +38,51 @@ def py_results(raw: dict, pastes: list[str], top: int = 5) -> list[list[dict]]:
     return [[{"id": r.id, "kind": r.kind, "score": r.score} for r in match(index, p, top).results] for p in pastes]
 
 
-def js_results(raw: dict, pastes: list[str], top: int = 5) -> list[list[dict]]:
-    """All pastes in one Node process running docs/assets/javascripts/matcher/matcher.js."""
+def js_results(raw: dict, pastes: list[str], top: int = 5, details: bool = False) -> list:
+    """All pastes in one Node process running docs/assets/javascripts/matcher/matcher.js; with `details`, each
+    answer is {results, cut, text} (see py_details)."""
     payload = json.dumps({"index": raw["match-index.json"], "words": raw["match-words.json"], "pastes": pastes,
-                          "top": top}, ensure_ascii=True)
+                          "top": top, "details": details}, ensure_ascii=True)
     proc = subprocess.run(["node", str(NODE_RUNNER)], input=payload, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 
 
 def paste_of(case: dict) -> str:
+    if "parts" in case:  # a long paste, written compactly
+        return "".join(p["text"] * p["times"] if "text" in p else (ROOT / p["file"]).read_text(encoding="utf-8")
+                       for p in case["parts"])
     return case["paste"] if "paste" in case else (ROOT / case["paste_file"]).read_text(encoding="utf-8")
+
+
+def py_details(raw: dict, pastes: list[str], top: int = 5) -> list[dict]:
+    index = load(raw)
+    out = []
+    for p in pastes:
+        a = match(index, p, top)
+        out.append({"results": [{"id": r.id, "kind": r.kind, "score": r.score} for r in a.results],
+                    "cut": {"paste": a.cut.paste, "lines": a.cut.lines}, "text": a.text})
+    return out
 
 
 def test_parity_table_same_ranked_results_in_python_and_javascript() -> None:
     raw = raw_index()
     pastes = [paste_of(c) for c in CASES]
-    py, js = py_results(raw, pastes), js_results(raw, pastes)
+    py, js = py_details(raw, pastes), js_results(raw, pastes, details=True)
     for case, a, b in zip(CASES, py, js):
-        assert a == b, case["name"]
+        assert a["results"] == b["results"], case["name"]
+        assert a["cut"] == b["cut"], case["name"]
+        assert a["text"] == b["text"], case["name"]  # the same normalised text, code point for code point
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_parity_table_expected_first_entry(case: dict) -> None:
-    (results,) = py_results(raw_index(), [paste_of(case)])
+    (answer,) = py_details(raw_index(), [paste_of(case)])
+    results = answer["results"]
     kind = case.get("kind", "regex")
     first = results[0]["id"] if results and results[0]["kind"] == kind else None
     assert first == case["first"], results
+    assert answer["cut"] == case.get("cut", {"paste": False, "lines": 0})
 
 
 def _variants(draw: st.DrawFn, text: str) -> str:
@@ -256,3 +274,51 @@ def test_cli_reads_the_built_files(tmp_path: Path) -> None:
     shutil.rmtree(tmp_path / "match-display")
     broken = cli("--index", index, stdin=paste)
     assert broken.returncode == 2 and "display" in broken.stderr
+
+
+# ---- long pastes: both ends read, and said so ----
+
+LONG_LOG = next(c for c in CASES if c["name"] == "5 MB training log, the traceback in its last lines")
+LONG_LINE = next(c for c in CASES if c["name"] == "200 KB line, the error at its end")
+
+
+def test_cli_finds_the_traceback_at_the_end_of_a_5_mb_log_within_2_s(tmp_path: Path) -> None:
+    log = tmp_path / "train.log"
+    log.write_text(paste_of(LONG_LOG), encoding="utf-8")
+    assert log.stat().st_size >= 5_000_000
+    start = time.perf_counter()
+    proc = cli("--json", str(log))
+    elapsed = time.perf_counter() - start
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["results"][0]["id"] == LONG_LOG["first"]
+    assert out["cut"] == {"paste": True, "lines": 0}
+    assert elapsed < 2, f"{elapsed:.2f} s"  # the whole process: start-up, reading the index, matching
+
+
+def test_cli_says_what_it_did_not_read(tmp_path: Path) -> None:
+    line = tmp_path / "line.txt"
+    line.write_text(paste_of(LONG_LINE), encoding="utf-8")
+    en = cli(str(line))
+    assert en.returncode == 0 and "cuda/illegal-address" in en.stdout
+    assert "Lines longer than 4,096 characters: 1. Only the first and last 2,046 characters of each were read." \
+        in en.stdout
+    assert "Long paste" not in en.stdout
+    log = tmp_path / "train.log"
+    log.write_text(paste_of(LONG_LOG), encoding="utf-8")
+    zh = cli("--lang", "zh", str(log))
+    assert zh.stdout.startswith("粘贴的内容很长：只读取了开头和结尾各 524,288 个字符"), zh.stdout[:200]
+    short = cli("--json", stdin="CUDA error: an illegal memory access was encountered")
+    assert "cut" not in json.loads(short.stdout)  # nothing skipped, nothing said
+    jsonl = cli("--jsonl", stdin=json.dumps(paste_of(LONG_LINE)) + "\n" + json.dumps("code=700") + "\n")
+    assert [json.loads(x).get("cut") for x in jsonl.stdout.splitlines()] == [{"paste": False, "lines": 1}, None]
+
+
+def test_a_paste_of_any_size_costs_what_its_two_ends_cost() -> None:
+    """The paste is cut before it is normalised: 50 MB is answered from the same 1 MB as 5 MB."""
+    index = load(raw_index())
+    tail = "RuntimeError: CUDA error: an illegal memory access was encountered\n"
+    small, huge = "x\n" * 2_500_000 + tail, "x\n" * 25_000_000 + tail
+    a, b = match(index, small), match(index, huge)
+    assert a.text == b.text and a.cut == b.cut and [r.id for r in a.results] == [r.id for r in b.results]
+    assert len(a.text) <= 1_048_576 + 3

@@ -133,3 +133,65 @@ def test_slow_pattern_does_not_freeze_the_page(chromium, seed_site: Path, tmp_pa
         assert result_ids(page)[0] == "cuda/cuda-error-invalid-sync-object"
         assert "cuda/zz-slow" not in result_ids(page)
         assert any("cuda/zz-slow" in c for c in log["console"] if c.startswith("warning")), log["console"]
+
+
+# Long pastes: the matcher reads both ends (generator/match.py: normalise_cut) and the page says so.
+NOISE = "[step 1200] loss=0.4817 lr=1.0e-04 grad_norm=2.31 throughput=812.5 samples/s eta=3:12:09 gpu_mem=61.2GiB\n"
+LONG_TIMES = 5_000_000 // len(NOISE) + 1  # > 5 MB of log before the traceback
+MAKE_LOG = "([noise, times, tail]) => noise.repeat(times) + tail"
+
+
+def test_5_mb_log_in_the_paste_box_finds_the_traceback_at_its_end_within_2_s(chromium, real_site: Path) -> None:
+    with serve(real_site) as base:
+        page, log = open_page(chromium, base + "/match/")
+        page.locator("#ee-match-input").focus()
+        elapsed = page.evaluate("""async ([noise, times, tail]) => {
+            const data = new DataTransfer();
+            data.setData("text/plain", noise.repeat(times) + tail);
+            const area = document.getElementById("ee-match-input");
+            const t0 = performance.now();
+            area.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+            while (!document.querySelector(".ee-match__result")) await new Promise((r) => setTimeout(r, 10));
+            return performance.now() - t0;
+        }""", [NOISE, LONG_TIMES, TRACEBACK])
+        assert result_ids(page)[0] == "pytorch/embedding-index-out-of-range"
+        assert elapsed < 2000, f"{elapsed:.0f} ms from paste to results (worker start and index download included)"
+        value = page.locator("#ee-match-input").input_value()  # what the matcher reads, not 5 MB to lay out
+        assert value.startswith(NOISE) and value.endswith(TRACEBACK) and "\n\u2026\n" in value
+        assert len(value) == 1_048_576 + 3
+        notes = page.locator(".ee-match__cut").all_inner_texts()
+        assert notes == ["Long paste: only its first and last 524,288 characters were read (errors are usually "
+                         "there); the middle was skipped."]
+        assert not [c for c in log["console"] if c.startswith(("error", "pageerror", "warning"))], log["console"]
+
+
+def test_long_line_note_in_chinese(chromium, seed_site: Path) -> None:
+    with serve(seed_site) as base:
+        page, _ = open_page(chromium, base + "/zh/match/")
+        page.evaluate("""(tail) => {
+            const area = document.getElementById("ee-match-input");
+            area.value = "0123456789abcdef".repeat(12500) + " " + tail;
+            area.dispatchEvent(new Event("input"));
+        }""", "RuntimeError: CUDA error: invalid sync object")
+        assert result_ids(page)[0] == "cuda/cuda-error-invalid-sync-object"
+        assert page.locator(".ee-match__cut").all_inner_texts() == [
+            "有 1 行超过 4,096 个字符：每行只读取了开头和结尾各 2,046 个字符。"]
+
+
+def test_paste_over_the_storage_quota_into_header_search_still_opens_the_match_page(chromium, real_site: Path) -> None:
+    """6 M characters exceed sessionStorage's quota (about 5 M in Chromium): only what the matcher reads is
+    handed over, and the match page gives the answer the whole paste gives."""
+    with serve(real_site) as base:
+        page, log = open_page(chromium, base + "/")
+        page.locator(".md-search__input").first.click()
+        length = page.evaluate("""([noise, times, tail]) => {
+            const text = noise.repeat(times) + tail;
+            const data = new DataTransfer(); data.setData("text/plain", text);
+            document.querySelector(".md-search__input").dispatchEvent(
+                new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+            return text.length;
+        }""", [NOISE, 6_000_000 // len(NOISE) + 1, TRACEBACK])
+        assert length > 6_000_000
+        page.wait_for_url("**/match/?from=search", timeout=10_000)
+        assert result_ids(page)[0] == "pytorch/embedding-index-out-of-range"
+        assert page.locator(".ee-match__cut").count() == 1

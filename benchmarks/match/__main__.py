@@ -180,6 +180,59 @@ def chromium_rendered(chromium, files: dict, logs: list[str]) -> tuple[list[floa
             return [r["matched"] for r in first], [r["rendered"] for r in first], [r["rendered"] for r in again]
 
 
+# A long paste: a 5 MB training log whose traceback is in its last lines (the matcher reads both ends).
+LONG_NOISE = "[step 1200] loss=0.4817 lr=1.0e-04 grad_norm=2.31 throughput=812.5 samples/s eta=3:12:09 gpu_mem=61.2GiB\n"
+LONG_TIMES = 5_000_000 // len(LONG_NOISE) + 1
+LONG_RUNS = 5
+
+
+def long_paste(entries: list) -> str:
+    return LONG_NOISE * LONG_TIMES + entries[len(entries) // 2].signature + "\n"
+
+
+PASTE_BIG = """async ([noise, times, tail]) => {
+  const data = new DataTransfer();
+  data.setData("text/plain", noise.repeat(times) + tail);
+  const area = document.getElementById("ee-match-input");
+  area.value = "";
+  const before = performance.getEntriesByName("ee-match-rendered").length;
+  const t0 = performance.now();
+  area.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+  while (performance.getEntriesByName("ee-match-rendered").length === before) await new Promise((r) => setTimeout(r, 5));
+  return {rendered: performance.now() - t0, n: document.querySelectorAll(".ee-match__result").length,
+          cut: document.querySelectorAll(".ee-match__cut").length};
+}"""
+
+
+def long_paste_times(chromium, files: dict, folder: Path, entries: list) -> tuple[list[float], float, list[float]]:
+    """(CLI matcher ms, CLI process s, Chromium page paste-to-rendered ms) for the 5 MB log; the page is the
+    shipped ui.js, the paste a real paste event, a fresh page each time (worker start and index included)."""
+    text = long_paste(entries)
+    py = python_times(files, [text] * LONG_RUNS)
+    log = folder / "long.log"
+    log.write_text(text, encoding="utf-8")
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "generator", "match", "--index", str(folder / "match-index.json"), str(log)],
+                   capture_output=True, text=True, cwd=ROOT, check=False)
+    cli_s = time.perf_counter() - start
+    ui = []
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        shutil.copytree(DOCS_DIR / "assets/javascripts/matcher", d / "assets/javascripts/matcher")
+        write_files(d / "assets/generated", files)
+        (d / "index.html").write_text(UI_HTML.replace("CONFIG", ui_config_script("en")), encoding="utf-8")
+        with serve(d) as base:
+            for _ in range(LONG_RUNS):
+                page = chromium.new_page()
+                page.goto(base + "/index.html")
+                page.wait_for_function("document.getElementById('ee-match-input') !== null")
+                r = page.evaluate(PASTE_BIG, [LONG_NOISE, LONG_TIMES, text[len(LONG_NOISE) * LONG_TIMES:]])
+                assert r["n"] > 0 and r["cut"] == 1
+                ui.append(r["rendered"])
+                page.close()
+    return py, cli_s, ui
+
+
 def gz_len(data: dict) -> tuple[int, int]:
     b = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     return len(b), len(gzip.compress(b, 9))
@@ -226,7 +279,7 @@ def main() -> None:
     ap.add_argument("--sizes", default="1000,10000")
     args = ap.parse_args()
     rng = random.Random(11)
-    rows, options = [], []
+    rows, options, long_rows = [], [], []
     with browser() as chromium, tempfile.TemporaryDirectory() as tmp:
         for n in (int(x) for x in args.sizes.split(",")):
             entries = synthetic_entries(n)
@@ -238,6 +291,7 @@ def main() -> None:
             cli_s = cli_process_seconds(folder / "match-index.json", logs)
             js_line, js_log = chromium_times(chromium, files, lines, logs)
             ui_matched, ui_first, ui_again = chromium_rendered(chromium, files, logs)
+            long_rows.append((n, *long_paste_times(chromium, files, folder, entries)))
             sizes = {"index": gz_len(files["match-index.json"]), "words": gz_len(files["match-words.json"])}
             for lang in ("en", "zh"):
                 parts = [gz_len(v) for k, v in files.items() if k.startswith(f"match-display/{lang}/")]
@@ -272,6 +326,12 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     for n, _, pl, pg, cli_s, jl, jg, um, uf, ua in rows:
         print(f"| {n:,} | {pl} | {pg} | {cli_s:.2f} | {jl} | {jg} | {um} | {uf} | {ua} |")
+    print(f"\nA 5 MB log with the error in its last line (median / p95 over {LONG_RUNS}; the matcher reads its "
+          "first and last 524,288 characters):\n")
+    print("| entries | CLI matcher (ms) | CLI process, one paste (s) | Chromium page, paste to rendered, fresh page (ms) |")
+    print("|---|---|---|---|")
+    for n, py, cli_s, ui in long_rows:
+        print(f"| {n:,} | {stats(py)} | {cli_s:.2f} | {stats(ui)} |")
     print(f"\nHome page before any interaction: {home_bytes / 1024:.0f} KB in {len(home_urls)} requests; "
           f"matcher data fetched: {any('/match-' in u for u in home_urls)}")
     for u in home_urls:

@@ -24,6 +24,46 @@ function wellFormed(text) {
 }
 
 function isHigh(c) { return c >= 0xd800 && c <= 0xdbff; }
+function isLow(c) { return c >= 0xdc00 && c <= 0xdfff; }
+
+const GAP = "\u2026"; // "…": stands where the middle of a long paste or of a long line was skipped
+
+// Code points, as Python counts them, of a string that may hold lone surrogates (each one code point).
+function pairAt(text, i) {
+  return isHigh(text.charCodeAt(i)) && i + 1 < text.length && isLow(text.charCodeAt(i + 1));
+}
+
+function rawCodePointLength(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i += pairAt(text, i) ? 2 : 1) n++;
+  return n;
+}
+
+// The first and last max_chars // 2 code points of a paste longer than max_chars, around a GAP line
+// (generator/match.py: cut_paste). Runs before anything else, so a huge paste costs what a 1 MB one does.
+export function cutPaste(text, maxChars) {
+  if (text.length <= maxChars || rawCodePointLength(text) <= maxChars) return [text, false];
+  const half = Math.floor(maxChars / 2);
+  let head = 0;
+  for (let n = 0; n < half; n++) head += pairAt(text, head) ? 2 : 1;
+  let tail = text.length;
+  for (let n = 0; n < half; n++) tail -= tail >= 2 && pairAt(text, tail - 2) ? 2 : 1;
+  return [text.slice(0, head) + "\n" + GAP + "\n" + text.slice(tail), true];
+}
+
+// The last n code points of a well-formed string.
+function lastCodePoints(text, n) {
+  let i = text.length;
+  for (let count = 0; i > 0 && count < n; count++) i -= i >= 2 && isLow(text.charCodeAt(i - 1)) && isHigh(text.charCodeAt(i - 2)) ? 2 : 1;
+  return text.slice(i);
+}
+
+// The first and last (max_line - 3) // 2 code points of a line longer than max_line, around " GAP ".
+function cutLine(line, maxLine) {
+  if (line.length <= maxLine || codePointLength(line) <= maxLine) return line;
+  const keep = Math.floor((maxLine - 3) / 2);
+  return cutCodePoints(line, keep) + " " + GAP + " " + lastCodePoints(line, keep);
+}
 
 // Positions in the paste are counted in code points, as Python counts them, never in UTF-16 units.
 export function cutCodePoints(text, n) {
@@ -39,16 +79,28 @@ export function codePointLength(text, start = 0, end = text.length) {
   return n;
 }
 
-export function normalise(text, params) {
-  let t = wellFormed(String(text));
+// The normalised paste and what of it was skipped ({paste: only its two ends were read, lines: how many lines
+// were read only at their two ends}); generator/match.py: normalise_cut.
+export function normaliseCut(text, params) {
+  const [raw, pasteCut] = cutPaste(String(text), params.max_chars);
+  let t = wellFormed(raw);
   t = t.replace(NEWLINES, "\n").replace(ANSI, "").replace(ZERO_WIDTH, "");
   t = t.replace(/\u212a/g, "K").replace(/\u017f/g, "s").replace(SPACES, " ");
-  const lines = t.split("\n").map((line) => cutCodePoints(line.replace(/ {2,}/g, " ").replace(/^ +| +$/g, ""),
-    params.max_line));
+  let longLines = 0;
+  const lines = t.split("\n").map((line) => {
+    const kept = line.replace(/ {2,}/g, " ").replace(/^ +| +$/g, "");
+    const cut = cutLine(kept, params.max_line);
+    if (cut !== kept) longLines++;
+    return cut;
+  });
   while (lines.length && !lines[lines.length - 1]) lines.pop();
   let start = 0;
   while (start < lines.length && !lines[start]) start++;
-  return cutCodePoints(lines.slice(start).join("\n"), params.max_chars).replace(/[\n ]+$/, "");
+  return [lines.slice(start).join("\n"), { paste: pasteCut, lines: longLines }];
+}
+
+export function normalise(text, params) {
+  return normaliseCut(text, params)[0];
 }
 
 export function words(text, stop) {
@@ -232,13 +284,14 @@ function byScore(a, b) {
   return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-// Returns {text, results}: text is the normalised paste; each result's start/end are UTF-16 offsets into it
-// (for highlighting in the page; the score counts code points). `onRegex(id)` is called before each entry's
+// Returns {text, cut, results}: text is the normalised paste, cut what of it was not read (see normaliseCut);
+// each result's start/end are UTF-16 offsets into text (for highlighting in the page; the score counts code
+// points). `onRegex(id)` is called before each entry's
 // regex runs, so a worker can say which entry was running when it overran its time budget. When nothing
 // matches exactly and the similarity words are not loaded yet, the answer is {text, results: [], needsWords:
 // true}: load them (setWords) and ask again.
 export function match(index, paste, { top = 5, exclude = [], onRegex = null } = {}) {
-  const text = normalise(paste, index.params);
+  const [text, cut] = normaliseCut(paste, index.params);
   const skip = new Set(exclude.map((id) => index.byId.get(id)).filter((i) => i !== undefined));
   const starts = segmentStarts(text, index.markers);
   const owners = lineOwners(text, index.claims);
@@ -278,10 +331,10 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
   if (exact.length) {
     const inner = causes(exact, index.wraps);
     for (const r of exact) if (inner.has(r.id)) r.kind = "cause";
-    return { text, results: exact.sort(byKindThenScore).slice(0, top) };
+    return { text, cut, results: exact.sort(byKindThenScore).slice(0, top) };
   }
-  if (!index.words) return { text, results: [], needsWords: true };
-  return { text, results: similar(index, text, top, skip) };
+  if (!index.words) return { text, cut, results: [], needsWords: true };
+  return { text, cut, results: similar(index, text, top, skip) };
 }
 
 function similar(index, text, top, skip) {

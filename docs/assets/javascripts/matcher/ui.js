@@ -149,8 +149,22 @@ function excerpt(text, start, end) {
   return box;
 }
 
+// What of the paste the matcher did not read (generator/match.py: normalise_cut), in words.
+function cutNotes(cut, t) {
+  const limits = config.limits;
+  const n = (x) => x.toLocaleString("en-US");
+  const notes = [];
+  if (cut && cut.paste) notes.push(format(t.match_cut_paste, { half: n(Math.floor(limits.max_chars / 2)) }));
+  if (cut && cut.lines) {
+    notes.push(format(t.match_cut_lines, { count: n(cut.lines), max: n(limits.max_line),
+      keep: n(Math.floor((limits.max_line - 3) / 2)) }));
+  }
+  return notes;
+}
+
 function renderResults(box, answer, t) {
   box.replaceChildren();
+  for (const note of cutNotes(answer.cut, t)) box.appendChild(el("p", "ee-match__cut", note));
   const results = answer.results;
   if (!results.length) {
     box.appendChild(el("p", "ee-match__none", t.match_none));
@@ -261,7 +275,52 @@ function mountBox(host, matcher, t) {
     clearTimeout(timer);
     timer = setTimeout(go, 120);
   });
-  return { area, go };
+  // Text longer than the matcher reads does not go into the box whole: laying out megabytes in a textarea
+  // takes the browser seconds. The box gets what the matcher reads (matcher.js's own cut, which gives the
+  // same answer as the whole text), and matching starts at once: there is no typing to wait for.
+  const put = async (text) => {
+    clearTimeout(timer);
+    if (text.length > config.limits.max_chars) {
+      try {
+        const { cutPaste } = await import("./matcher.js");
+        text = cutPaste(text, config.limits.max_chars)[0];
+      } catch (err) {
+        console.warn(err); // the whole text then: slower to show, same answer
+      }
+    }
+    area.value = text;
+    go();
+  };
+  area.addEventListener("paste", (event) => {
+    const pasted = event.clipboardData ? event.clipboardData.getData("text") : "";
+    if (pasted.length <= config.limits.max_chars) return; // the browser pastes it and "input" matches it
+    event.preventDefault();
+    put(area.value.slice(0, area.selectionStart) + pasted + area.value.slice(area.selectionEnd));
+  });
+  return { area, go, put };
+}
+
+// What the match page needs of a long paste: the matcher reads only the first and last max_chars / 2 code
+// points (matcher.js: cutPaste), which lie within the first and last max_chars UTF-16 units. Keeping those
+// gives the same answer as the whole paste, and fits sessionStorage (about 5 M units per site in Chromium).
+function forMatcher(text) {
+  const n = config.limits.max_chars;
+  return text.length <= 2 * n ? text : text.slice(0, n) + "\n" + text.slice(text.length - n);
+}
+
+function store(text) {
+  try {
+    sessionStorage.setItem(STORE_KEY, text);
+    return true;
+  } catch (err) { // quota exceeded or storage disabled
+    console.warn(err);
+    try {
+      sessionStorage.removeItem(STORE_KEY);
+    } catch {
+      // storage unavailable altogether
+    }
+    return false;
+  }
 }
 
 function looksLikeError(text) {
@@ -280,8 +339,7 @@ function init() {
     const q = stored ?? params.get("q");
     if (q) {
       if (params.has("q")) closeSiteSearch(location.href);
-      box.area.value = q;
-      box.go();
+      box.put(q);
     }
   }
   // Header search: an error-looking paste goes to the match page (see docs/match.md for why not inline).
@@ -294,9 +352,10 @@ function init() {
       let target = pageUrl("match/");
       if (text.length <= 1500) {
         target += "?q=" + encodeURIComponent(text);
-      } else {
-        sessionStorage.setItem(STORE_KEY, text);
+      } else if (store(forMatcher(text))) {
         target += "?from=search";
+      } else {
+        target += "?q=" + encodeURIComponent(text.slice(-1500)); // no storage: the end, where tracebacks end
       }
       location.assign(target);
     });

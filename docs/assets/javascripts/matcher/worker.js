@@ -64,5 +64,5 @@ self.onmessage = async (event) => {
     answer = run();
   }
   const rows = answer.results.map((r) => ({ ...r, shard: index.shardOf(r.id) }));
-  self.postMessage({ type: "result", id: msg.id, text: answer.text, results: rows });
+  self.postMessage({ type: "result", id: msg.id, text: answer.text, cut: answer.cut, results: rows });
 };

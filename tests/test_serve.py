@@ -1,0 +1,122 @@
+"""`mkdocs serve` as contributors use it: one rebuild per edit, and a broken entry shown in the browser (not a
+hanging page) until the next save fixes it."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from generator.problems import Problem
+from generator.serve import error_page, hand_written_watch_list
+from tests.sitebuild import make_project_copy
+
+ENTRY = "cuda/stream-capture-invalid-scope"
+BUILDING = "Building documentation..."
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str, timeout: float = 60) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            return r.status, r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+def wait_for(what: str, check, timeout: float = 180):  # noqa: ANN001, ANN201
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.3)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_serve_rebuilds_once_per_edit_and_shows_a_broken_entry_then_recovers(tmp_path: Path,
+                                                                              corpus_dir: Path) -> None:
+    project = make_project_copy(tmp_path / "project")
+    port = free_port()
+    log = tmp_path / "serve.log"
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(corpus_dir), NO_MKDOCS_2_WARNING="1")
+    with log.open("w", encoding="utf-8") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--strict", "-a", f"127.0.0.1:{port}"],
+                                cwd=project, env=env, stdout=out, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    page = f"{base}/{ENTRY}/"
+    entry = corpus_dir / f"{ENTRY}.json"
+    try:
+        def up() -> str | None:
+            if proc.poll() is not None:
+                raise AssertionError(log.read_text(encoding="utf-8"))
+            try:
+                return get(page, timeout=5)[1]
+            except OSError:
+                return None
+        assert "Move all memory allocations" in wait_for("the first build", up)
+        time.sleep(3)  # let anything the first build set off settle
+        builds = log.read_text(encoding="utf-8").count(BUILDING)
+
+        # One edit, one rebuild: the generator's own writes into docs/ do not set off another.
+        edit(entry, "Move all memory allocations", "Move every memory allocation")
+        wait_for("the edit to show", lambda: "Move every memory allocation" in get(page)[1])
+        time.sleep(6)  # a second rebuild would start right after the first
+        assert log.read_text(encoding="utf-8").count(BUILDING) == builds + 1, log.read_text(encoding="utf-8")
+
+        # A broken entry: the page answers (no hang) with the problems listed.
+        edit(entry, '"signature":', '"signature": 42, "signature_was":')
+        status, body = wait_for("the error page", lambda: (lambda r: r if "ee-serve-error" in r[1] else None)(
+            get(page, timeout=60)))
+        assert status == 200
+        assert "Preview not updated" in body and "stream-capture-invalid-scope.json" in body and "signature" in body
+        assert "livereload" in body  # MkDocs' reload script: the fixed page appears by itself
+        zh_status, zh = get(f"{base}/zh/{ENTRY}/", timeout=60)
+        assert zh_status == 200 and "预览未更新" in zh
+        assert "ERROR" in log.read_text(encoding="utf-8")  # and in the terminal
+        assert proc.poll() is None
+
+        # Fixed on the next save: the entry's page again.
+        edit(entry, '"signature": 42, "signature_was":', '"signature":')
+        body = wait_for("the fixed page", lambda: (lambda b: b if "ee-serve-error" not in b else None)(get(page)[1]))
+        assert "Move every memory allocation" in body
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_the_generated_part_of_docs_is_not_watched(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    for d in ("cuda", "browse", "assets/generated/match-display", "assets/javascripts/matcher", "assets/stylesheets",
+              "extra/deeper"):
+        (docs / d).mkdir(parents=True)
+    watched = {(p.relative_to(tmp_path).as_posix(), r) for p, r in hand_written_watch_list(docs)}
+    assert watched == {("docs", False), ("docs/assets", False), ("docs/assets/javascripts", True),
+                       ("docs/assets/stylesheets", True), ("docs/extra", True)}
+
+
+def test_error_page_escapes_what_entries_say() -> None:
+    page = error_page([Problem("entries/cuda/x.json", "signature", "<script>alert(1)</script> is not a string")], "en")
+    assert "<script>alert" not in page and "&lt;script&gt;" in page and page.count("<li>") == 1
+    assert "</body>" in page  # where MkDocs puts its live-reload script
