@@ -145,3 +145,14 @@ def test_no_confident_cuda_match_from_a_phrase_in_a_container_cli_line() -> None
     paste = "nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown."
     ids = [r["id"] for r in py_results(raw_index(), [paste])[0]]
     assert ids[0] == "driver/nvidia-container-cli-initialization-error" and "cuda/initialization-error" not in ids
+
+
+@pytest.mark.parametrize("paste, outer, inner", [
+    ("OSError: (External) CUDA error(2), out of memory.", "ecosystem/paddle-out-of-memory", "cuda/memory-allocation"),
+    ("numba.cuda.cudadrv.driver.CudaAPIError: [716] Call to cuLaunchKernel results in UNKNOWN_CUDA_ERROR",
+     "ecosystem/numba-cuda-api-error", "cuda/misaligned-address"),
+])
+def test_numbered_forms_reach_the_cuda_entry_as_the_cause(paste: str, outer: str, inner: str) -> None:
+    from tests.test_match import py_results, raw_index
+    results = [(r["id"], r["kind"]) for r in py_results(raw_index(), [paste])[0]]
+    assert results[:2] == [(outer, "regex"), (inner, "cause")]
