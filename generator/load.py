@@ -797,6 +797,14 @@ def load_article(path: Path, root: Path, zh_path: Path | None = None) -> tuple[A
     return article, warnings
 
 
+def internal_error(rel: str, exc: BaseException, where: str = "") -> Problem:
+    """E000: the generator itself failed on this file. The file is not published, the rest is still checked,
+    and the report says what to send in (a bug: no input may cause it)."""
+    return _err(rel, where, "E000", f"the generator failed on this file ({type(exc).__name__}: "
+                                    f"{_short(str(exc), 120)}); this is a bug in the generator: please report it "
+                                    "with the file")
+
+
 def load_corpus(root: Path) -> Corpus:
     """Load every entry (<root>/<domain>/<slug>.json) and article (<root>/articles/<id>.md)."""
     corpus = Corpus()
@@ -808,7 +816,10 @@ def load_corpus(root: Path) -> Corpus:
     ids = frozenset(p.relative_to(root).with_suffix("").as_posix() for p in files.entries)
     corpus.ids = ids
     for path in files.entries:
-        entry, problems, partial = load_entry(path, root, ids)
+        try:
+            entry, problems, partial = load_entry(path, root, ids)
+        except Exception as exc:  # noqa: BLE001 (a bug must not hide the other files' problems)
+            entry, problems, partial = None, [internal_error(_rel(path, root), exc)], None
         corpus.problems.extend(problems)
         if entry:
             corpus.entries.append(entry)
@@ -817,7 +828,11 @@ def load_corpus(root: Path) -> Corpus:
             corpus.repaired[partial[0].path] = partial[1]
     translations = {p.name.removesuffix(".zh.md"): p for p in files.translations}
     for path in files.articles:
-        article, problems = load_article(path, root, translations.pop(path.stem, None))
+        zh = translations.pop(path.stem, None)
+        try:
+            article, problems = load_article(path, root, zh)
+        except Exception as exc:  # noqa: BLE001
+            article, problems = None, [internal_error(_rel(path, root), exc)]
         corpus.problems.extend(problems)
         if article:
             corpus.articles.append(article)
