@@ -15,7 +15,7 @@ import ftfy
 
 from generator.config import Family, families
 from generator.facts import check_facts, effective_tier
-from generator.load import GATE_FIELDS, Corpus, load_corpus, untrusted_fields
+from generator.load import GATE_FIELDS, Corpus, internal_error, load_corpus, untrusted_fields
 from generator.model import Entry
 from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
@@ -237,13 +237,19 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None, today
                                                                               corpus.repaired[e.path]}]
     out: list[Problem] = []
     for e in linted:
-        out += entry_problems(e, known, today, reference)
+        try:
+            out += entry_problems(e, known, today, reference)
+        except Exception as exc:  # noqa: BLE001 (a bug must not hide the other entries' problems)
+            out.append(internal_error(e.path, exc))
     out += contradictory_edges(linted)
     for a in corpus.articles:
         for i, target in enumerate(a.entries):
             if target not in known:
                 out.append(Problem(a.path, f"entries.{i}", f"'{target}' is not an entry", code="E401"))
-    out += regex_problems(gate)  # E2xx: also runs the JavaScript side, in one Node process
+    try:
+        out += regex_problems(gate)  # E2xx: also runs the JavaScript side, in one Node process
+    except Exception as exc:  # noqa: BLE001
+        out.append(internal_error("generator/regex_gate.py", exc))
     in_gate = {e.path for e in gate}
     for e in corpus.partial:
         if e.path not in in_gate and not {"regex", "regex_flags"} & corpus.repaired[e.path]:

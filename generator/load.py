@@ -277,11 +277,11 @@ def parse_entry_json(text: str, rel: str) -> tuple[Any, list[Problem]]:
     except _DuplicateKey as exc:
         where, dup = walk(text)
         if dup is None:
-            return None, [_err(rel, str(exc), "E012", "duplicate key: each key may appear once in an object "
-                                                      "(the second one would silently win)")]
+            return None, [_err(rel, field_name([str(exc)]), "E012", "duplicate key: each key may appear once in an "
+                                                                    "object (the second one would silently win)")]
         path, offset = dup
-        return None, [_err(rel, ".".join(path), "E012", f"duplicate key '{path[-1]}': each key may appear once in "
-                           "an object (the second one would silently win)", line=line_col(text, offset)[0])]
+        return None, [_err(rel, field_name(path), "E012", f"duplicate key {_short(path[-1], 60)}: each key may appear "
+                           "once in an object (the second one would silently win)", line=line_col(text, offset)[0])]
     except json.JSONDecodeError as exc:
         what, offset = _json_syntax(text, exc)
         line, col = line_col(text, offset)
@@ -289,7 +289,7 @@ def parse_entry_json(text: str, rel: str) -> tuple[Any, list[Problem]]:
         path, _ = walk(text, offset + 1 if trailing else offset)
         if trailing and here_is(text, offset, "]") and path:
             path = path[:-1]  # the list the comma is in, not the item after it
-        return None, [_err(rel, ".".join(path), "E011", f"invalid JSON: {what} (line {line}, column {col})")]
+        return None, [_err(rel, field_name(path), "E011", f"invalid JSON: {what} (line {line}, column {col})")]
     except RecursionError:
         return None, [_err(rel, "", "E011", f"invalid JSON: nested far more than {MAX_DEPTH} levels deep")]
     except ValueError as exc:  # a number the parser itself refuses
@@ -307,11 +307,12 @@ def value_problems(data: Any, rel: str, max_depth: int = MAX_DEPTH, yaml_keys: b
     cannot be written out as UTF-8; E013), NaN, Infinity and absurd numbers (E014), and nesting deeper than any
     field needs (E011; E017 in YAML). With `yaml_keys`, keys must be text (E016)."""
     out: list[Problem] = []
-    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     deep = "E017" if yaml_keys else "E011"
     while stack:
-        value, where, depth = stack.pop()
-        if depth > max_depth:
+        value, parts = stack.pop()
+        where = field_name(parts)
+        if len(parts) > max_depth:
             return [_err(rel, where, deep, f"nested more than {max_depth} levels deep")]
         if isinstance(value, str):
             if _SURROGATE.search(value):
@@ -324,15 +325,16 @@ def value_problems(data: Any, rel: str, max_depth: int = MAX_DEPTH, yaml_keys: b
         elif isinstance(value, dict):
             for k, v in value.items():
                 if not isinstance(k, str):
-                    out.append(_err(rel, where or "front matter", "E016", f"the key {_short(k, 40)} is not text: front matter keys are "
-                                                        "names such as title, date, id"))
+                    out.append(_err(rel, where or "front matter", "E016",
+                                    f"the key {_short(k, 40)} is not text: front matter keys are "
+                                    "names such as title, date, id"))
                     continue
                 if _SURROGATE.search(k):
                     out.append(_err(rel, where, "E013", "a key contains a lone surrogate: not valid Unicode text"))
                     continue
-                stack.append((v, f"{where}.{k}" if where else k, depth + 1))
+                stack.append((v, (*parts, k)))
         elif isinstance(value, list):
-            stack.extend((v, f"{where}.{i}" if where else str(i), depth + 1) for i, v in enumerate(value))
+            stack.extend((v, (*parts, i)) for i, v in enumerate(value))
         elif not isinstance(value, _SCALARS):
             out.append(_err(rel, where, "E016", f"holds a {type(value).__name__}, which is not a JSON value"))
     return sorted(out)
@@ -413,15 +415,22 @@ def _type_word(value: Any) -> str:
     return {str: "a string", dict: "an object", list: "a list", type(None): "null"}.get(type(value), type(value).__name__)
 
 
-def _dotted(parts: Any) -> str:
-    return ".".join(str(p) for p in parts)
+def field_name(parts: Any, more: Any = None) -> str:
+    """A dotted field path for a report: untrusted keys can be any length, and nesting any depth, so each part is
+    cut to 60 characters and the path to 12 parts."""
+    parts = [*parts, *([] if more is None else [more])]
+    shown = [str(x) if len(str(x)) <= 60 else str(x)[:60] + "…" for x in parts[:12]]
+    return ".".join(shown + (["…"] if len(parts) > 12 else []))
+
+
+_dotted = field_name
 
 
 def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
     """(field, message) for one schema error: the reason first, then the value, shortened, never instead of it."""
     where = _dotted(err.absolute_path)
     v, value = err.validator, err.instance
-    child = (lambda k: f"{where}.{k}" if where else str(k))
+    child = (lambda k: field_name(err.absolute_path, k))
     if v == "required":
         have = value if isinstance(value, dict) else {}
         return [(child(k), "is missing: this field is required") for k in err.validator_value if k not in have]
@@ -789,6 +798,14 @@ def load_article(path: Path, root: Path, zh_path: Path | None = None) -> tuple[A
     return article, warnings
 
 
+def internal_error(rel: str, exc: BaseException, where: str = "") -> Problem:
+    """E000: the generator itself failed on this file. The file is not published, the rest is still checked,
+    and the report says what to send in (a bug: no input may cause it)."""
+    return _err(rel, where, "E000", f"the generator failed on this file ({type(exc).__name__}: "
+                                    f"{_short(str(exc), 120)}); this is a bug in the generator: please report it "
+                                    "with the file")
+
+
 def load_corpus(root: Path) -> Corpus:
     """Load every entry (<root>/<domain>/<slug>.json) and article (<root>/articles/<id>.md)."""
     corpus = Corpus()
@@ -800,7 +817,10 @@ def load_corpus(root: Path) -> Corpus:
     ids = frozenset(p.relative_to(root).with_suffix("").as_posix() for p in files.entries)
     corpus.ids = ids
     for path in files.entries:
-        entry, problems, partial = load_entry(path, root, ids)
+        try:
+            entry, problems, partial = load_entry(path, root, ids)
+        except Exception as exc:  # noqa: BLE001 (a bug must not hide the other files' problems)
+            entry, problems, partial = None, [internal_error(_rel(path, root), exc)], None
         corpus.problems.extend(problems)
         if entry:
             corpus.entries.append(entry)
@@ -809,7 +829,11 @@ def load_corpus(root: Path) -> Corpus:
             corpus.repaired[partial[0].path] = partial[1]
     translations = {p.name.removesuffix(".zh.md"): p for p in files.translations}
     for path in files.articles:
-        article, problems = load_article(path, root, translations.pop(path.stem, None))
+        zh = translations.pop(path.stem, None)
+        try:
+            article, problems = load_article(path, root, zh)
+        except Exception as exc:  # noqa: BLE001
+            article, problems = None, [internal_error(_rel(path, root), exc)]
         corpus.problems.extend(problems)
         if article:
             corpus.articles.append(article)

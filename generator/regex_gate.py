@@ -47,8 +47,9 @@ _REPEATS = tuple(op for op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c
 # What JavaScript answered, by (regex, flags) and (regex, flags, text): fixed for a given Node, so kept for the
 # process (repeated checks, e.g. `mkdocs serve` and the fuzz tests, start Node only for what changed).
 _JS_COMPILE: dict[tuple[str, str], str | None] = {}
-_JS_PAIRS: dict[tuple[str, str, str], bool] = {}
+_JS_PAIRS: dict[bytes, bool] = {}  # by a hash of (flags, regex, text)
 _JS_CACHE_MAX = 200_000
+NODE_RUNS = 0  # Node processes started by this process (the fuzz tests keep it small)
 
 
 @dataclass
@@ -283,40 +284,45 @@ def _node_problem(message: str) -> Problem:
     return Problem(NODE_SCRIPT.relative_to(ROOT).as_posix(), "", message, code="E902")
 
 
+def _pair_key(e: Entry, text: str) -> bytes:
+    return hashlib.blake2b(f"{e.regex_flags}\0{e.regex}\0{text}".encode("utf-8", "surrogatepass"),
+                           digest_size=16).digest()
+
+
 def _run_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, int]], cache_file: Path | None,
               reasons: dict[str, list[str]], fatal: set[str],
-              result: GateResult) -> dict[tuple[str, int], bool | None] | None:
-    """JavaScript's answers for `pairs` (None where it gave none), its compile errors and recheck's verdicts
-    added to `reasons`/`fatal`; None when Node could not answer (reported as E902)."""
+              result: GateResult) -> dict[tuple[str, int], bool | None]:
+    """JavaScript's answers for `pairs` (None where it gave none: Node failed, E902, or the regex overran), its
+    compile errors and recheck's verdicts added to `reasons`/`fatal`."""
     order = {e.id: i for i, e in enumerate(entries)}
     version = recheck_version()
     cache_file = cache_file or ROOT / ".cache" / "regex-gate.json"
     cache = _read_cache(cache_file) if version else {}
     keys = [hashlib.sha256(f"{version}\n{e.regex_flags}\n{e.regex}".encode()).hexdigest() for e in entries]
     todo = [i for i, e in enumerate(entries) if version and e.id not in fatal and keys[i] not in cache]
-    need_pairs = [(rid, k) for rid, k in pairs
-                  if (entries[order[rid]].regex, entries[order[rid]].regex_flags, texts[k].text) not in _JS_PAIRS]
+    pair_keys = {(rid, k): _pair_key(entries[order[rid]], texts[k].text) for rid, k in pairs}
+    need_pairs = [p for p in pairs if pair_keys[p] not in _JS_PAIRS]
     need_compile = [i for i, e in enumerate(entries) if (e.regex, e.regex_flags) not in _JS_COMPILE]
+    answers: dict[tuple[str, int], bool] = {}
     overrun: dict[str, int] = {}
     spent: set[str] = set()
     fresh: dict[int, Any] = {}
-    if todo or need_pairs or need_compile:
-        answer = _call_node(entries, texts, need_pairs, todo, order, result)
-        if answer is None:
-            return None
+    answer = _call_node(entries, texts, need_pairs, todo, order, result) if todo or need_pairs or need_compile \
+        else None
+    if answer is not None:
+        if len(_JS_PAIRS) > _JS_CACHE_MAX or len(_JS_COMPILE) > _JS_CACHE_MAX // 10:
+            _JS_PAIRS.clear()
+            _JS_COMPILE.clear()
         for i, msg in enumerate(answer["compile"]):
             _JS_COMPILE[(entries[i].regex, entries[i].regex_flags)] = msg
-        for (rid, k), got in zip(need_pairs, answer["pairs"]):
-            e = entries[order[rid]]
+        for p, got in zip(need_pairs, answer["pairs"]):
             if got is not None:
-                _JS_PAIRS[(e.regex, e.regex_flags, texts[k].text)] = bool(got)
+                answers[p] = _JS_PAIRS[pair_keys[p]] = bool(got)
         for i, k in enumerate(answer["overrun"]):
             if k is not None:
                 overrun[entries[i].id] = k
         spent = {entries[i].id for i in answer["spent"]}
         fresh = {i: v for i, v in enumerate(answer.get("recheck") or []) if v is not None}
-        if len(_JS_PAIRS) > _JS_CACHE_MAX:
-            _JS_PAIRS.clear()
     for e in entries:
         msg = _JS_COMPILE.get((e.regex, e.regex_flags))
         if msg:
@@ -356,15 +362,12 @@ def _run_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, i
                 fatal.add(e.id)
         if fresh:
             _write_cache(cache_file, cache)
-    out: dict[tuple[str, int], bool | None] = {}
-    for rid, k in pairs:
-        e = entries[order[rid]]
-        out[(rid, k)] = _JS_PAIRS.get((e.regex, e.regex_flags, texts[k].text))
-    return out
+    return {p: answers[p] if p in answers else _JS_PAIRS.get(pair_keys[p]) for p in pairs}
 
 
 def _call_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, int]], todo: list[int],
                order: dict[str, int], result: GateResult) -> dict[str, Any] | None:
+    global NODE_RUNS
     node = shutil.which("node")
     if node is None:
         result.problems.append(_node_problem("Node.js not found: regexes are not checked in JavaScript"))
@@ -378,6 +381,7 @@ def _call_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, 
                "budget_ms": int(budget_s * 1000)}
     env = dict(os.environ, NODE_PATH=os.pathsep.join(str(d) for d in node_modules_dirs()))
     limit = budget_s + NODE_KILL_AFTER_S
+    NODE_RUNS += 1
     try:
         proc = subprocess.run([node, str(NODE_SCRIPT)], input=json.dumps(payload), capture_output=True, text=True,
                               env=env, timeout=limit, check=False)

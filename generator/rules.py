@@ -23,6 +23,9 @@ class Rule:
 _R = Rule
 RULES: dict[str, Rule] = {r.code: r for r in [
     # files, ids and paths
+    _R("E000", "internal-error", "The generator itself failed on this file: a bug, whatever the file holds. The file "
+       "is not published; the other files are still checked. Please report it with the file.",
+       "生成器在处理此文件时自身出错：无论文件内容如何，这都是生成器的缺陷。该文件不会发布，其他文件照常检查。请附上该文件报告问题。"),
     _R("E001", "id-does-not-match-path", "`id` is not the file's path: `entries/<domain>/<slug>.json` holds `<domain>/<slug>`.",
        "`id` 与文件路径不一致：`entries/<domain>/<slug>.json` 的 id 必须是 `<domain>/<slug>`。"),
     _R("E002", "duplicate-id", "Two files claim the same id (usually a copied entry that was not renamed).",

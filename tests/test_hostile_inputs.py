@@ -377,6 +377,16 @@ def test_json_syntax_errors_say_what_is_wrong() -> None:
         assert (p.field, p.code) == (where, "E011") and words in p.message, (text, str(p))
 
 
+def test_field_paths_stay_short_whatever_the_nesting_or_key_length(tmp_path: Path) -> None:
+    """Found by fuzzing: a truncated file of 1,400 nested lists put a 2,800-character field on the report line."""
+    from generator.load import parse_entry_json
+    [p] = parse_entry_json("[" * 900 + "0", "x.json")[1]  # ends too early, 900 lists deep
+    assert p.code == "E011" and len(p.field) < 40 and p.field.endswith(".…")
+    spec = {"entries": {OOM: {"set": {"k" * 10_000: 1}}}}
+    [p] = [p for p in check(make_corpus(spec, tmp_path)).problems if p.code == "E015"]
+    assert p.field == "k" * 60 + "…" and len(str(p)) < 1000
+
+
 def test_yaml_errors_keep_every_part_of_the_message(tmp_path: Path) -> None:
     spec = article("fresh.md", 'title: "T\ndate: "2025-06-01"\nid: fresh\n')
     [p], _ = validate_and_build(make_corpus(spec, tmp_path), tmp_path)

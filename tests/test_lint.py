@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import lint, regex_gate, site
+from generator import lint, load, regex_gate, site
 from generator.lint import check
 from generator.translation import zh_status
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
@@ -27,6 +27,14 @@ def run_case(spec: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> lis
         monkeypatch.setattr(regex_gate, "_JS_PAIRS", {})
     if spec.get("recheck") == "missing":
         monkeypatch.setattr(regex_gate, "recheck_version", lambda: None)
+    if spec.get("bug") == "to_entry":
+        real = load.to_entry
+
+        def buggy(d: dict, rel: str):  # noqa: ANN202
+            if rel.endswith("cuda-out-of-memory.json"):
+                raise KeyError("simulated bug")
+            return real(d, rel)
+        monkeypatch.setattr(load, "to_entry", buggy)
     if spec.get("build"):
         if spec.get("mermaid") == "missing":
             monkeypatch.setattr(site, "MERMAID_JS", tmp_path / "no-mermaid.js")
