@@ -76,8 +76,6 @@ _SPACES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200a\u202
 _RUNS = re.compile(" {2,}")
 _NAME = re.compile(r"[A-Za-z0-9_]+")
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_ENUM = re.compile(r"cudaError[A-Za-z0-9_]+|CUDA_ERROR_[A-Z0-9_]+")
-_ENUM_TOKEN = re.compile(r"(?<![A-Za-z0-9_])(?:cudaError|CUDA_ERROR_)[A-Za-z0-9_]*")  # a _NAME run with an enum prefix
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
@@ -263,6 +261,7 @@ def family_params(fams: tuple[Family, ...]) -> dict[str, Any]:
     """What both runtimes need of the families and domains: the numbered forms (regex, family key) and, per
     domain, what it wraps and which lines it claims (config/domains.yml says what these mean)."""
     return {
+        "enums": sorted({f.enum for f in fams}),
         "numbered": [[rx, f.key] for f in fams for rx in f.numbered],
         "domains": {d.id: {"wraps": list(d.wraps), "claims": list(d.claims)}
                     for d in domains() if d.wraps or d.claims},
@@ -388,7 +387,8 @@ class Index:
     words: list[list[str]] = field(default_factory=list)
     by_id: dict[str, int] = field(default_factory=dict)
     multiline: list[tuple[str, int]] = field(default_factory=list)  # literals holding "\n"
-    enum_names_only: bool = True  # every name in by_name starts like an enum name (see name_tokens)
+    enum_names_only: bool = True  # every name in by_name looks like a family's status name (see name_tokens)
+    enum_token: re.Pattern[str] = _NAME
 
     @classmethod
     def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> "Index":
@@ -421,7 +421,12 @@ class Index:
             for c in e.get("cd", []):
                 ix.by_code.setdefault(c, []).append(i)
             ix.words.append(by_word[e["id"]].split(" ") if e["id"] in by_word else [])
-        ix.enum_names_only = all(_ENUM.fullmatch(n) for n in ix.by_name)
+        # The families' name patterns, as whole _NAME runs: a long log is mostly other words.
+        enums = params.get("enums", [])
+        union = re.compile("|".join(f"(?:{p})" for p in enums), re.ASCII) if enums else None
+        ix.enum_names_only = union is not None and all(union.fullmatch(n) for n in ix.by_name)
+        if union is not None:
+            ix.enum_token = re.compile(rf"(?<![A-Za-z0-9_])(?:{union.pattern})(?![A-Za-z0-9_])", re.ASCII)
         return ix
 
     def regex(self, i: int) -> Any:
@@ -449,7 +454,7 @@ class Index:
     def name_tokens(self, text: str) -> Iterable[re.Match[str]]:
         """The paste's words (runs of [A-Za-z0-9_]) that may be enum names: only those with an enum prefix
         when every indexed name has one (what build_index writes), which skips most of a long log."""
-        return (_ENUM_TOKEN if self.enum_names_only else _NAME).finditer(text)
+        return (self.enum_token if self.enum_names_only else _NAME).finditer(text)
 
 
 def _segment_starts(text: str, markers: list[str]) -> list[int]:
