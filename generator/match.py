@@ -471,14 +471,16 @@ def _segment(pos: int, starts: list[int]) -> int:
 
 
 def _line_owners(text: str, claims: list[tuple[str, re.Pattern[str]]]) -> list[tuple[int, int, str]]:
-    """(start, end, domain) of each line that a domain claims as its own message (the first claim wins)."""
-    out, pos = [], 0
-    for line in text.split("\n"):
-        owner = next((dom for dom, rx in claims if rx.search(line)), None)
-        if owner:
-            out.append((pos, pos + len(line), owner))
-        pos += len(line) + 1
-    return out
+    """(start, end, domain) of each line that a domain claims as its own message (the first claim in config order
+    wins). Each claim runs once over the whole paste (claims never span a line): a log is mostly unclaimed."""
+    owned: dict[int, tuple[int, int, str]] = {}
+    for dom, rx in claims:
+        for m in rx.finditer(text):
+            start = text.rfind("\n", 0, m.start()) + 1
+            if start not in owned:
+                end = text.find("\n", m.start())
+                owned[start] = (start, len(text) if end < 0 else end, dom)
+    return sorted(owned.values())
 
 
 def _foreign(pos: int, domain: str, owners: list[tuple[int, int, str]], wraps: dict[str, set[str]]) -> bool:

@@ -173,7 +173,7 @@ export class MatchIndex {
     this.claims = [];
     for (const [dom, spec] of Object.entries(this.params.domains || {})) {
       this.wraps.set(dom, new Set(spec.wraps));
-      for (const rx of spec.claims) this.claims.push([dom, new RegExp(rx, "u")]);
+      for (const rx of spec.claims) this.claims.push([dom, new RegExp(rx, "gu")]);
     }
     if (wordsRaw) this.setWords(wordsRaw);
   }
@@ -235,16 +235,19 @@ function segmentOf(pos, starts) {
   return n;
 }
 
-// (start, end, domain) of each line a domain claims as its own message (the first claim wins).
+// (start, end, domain) of each line a domain claims as its own message (the first claim in config order wins).
+// Each claim runs once over the whole paste (claims never span a line): a log is mostly unclaimed.
 function lineOwners(text, claims) {
-  const out = [];
-  let pos = 0;
-  for (const line of text.split("\n")) {
-    const owner = claims.find(([, rx]) => rx.test(line));
-    if (owner) out.push([pos, pos + line.length, owner[0]]);
-    pos += line.length + 1;
+  const owned = new Map();
+  for (const [dom, rx] of claims) {
+    for (const m of text.matchAll(rx)) {
+      const start = text.lastIndexOf("\n", m.index - 1) + 1;
+      if (owned.has(start)) continue;
+      const end = text.indexOf("\n", m.index);
+      owned.set(start, [start, end < 0 ? text.length : end, dom]);
+    }
   }
-  return out;
+  return [...owned.values()].sort((a, b) => a[0] - b[0]);
 }
 
 // Evidence inside a line that another domain claims, one that does not wrap this domain's errors, is a phrase
