@@ -26,15 +26,26 @@ def _apis(entry: Entry) -> set[str]:
 def related_entries(article: Article, entries: list[Entry]) -> list[str]:
     """Declared entries first; then entries whose error name the article uses; then entries that discuss an
     API the article discusses, counting only distinctive APIs (named by at most DISTINCTIVE entries)."""
+    return all_related_entries([article], entries)[article.id]
+
+
+def all_related_entries(articles: list[Article], entries: list[Entry]) -> dict[str, list[str]]:
+    """related_entries for every article, reading the entries once (not once per article)."""
     known = {e.id for e in entries}
-    mentioned = set(_API.findall(article.body))
-    out = [i for i in article.entries if i in known]
-    by_name = sorted(e.id for e in entries if _names(e) & mentioned)
+    names = {e.id: _names(e) for e in entries}
     apis = {e.id: _apis(e) for e in entries}
     users: dict[str, int] = {}
-    for names in apis.values():
-        for n in names:
+    for found in apis.values():
+        for n in found:
             users[n] = users.get(n, 0) + 1
+    return {a.id: _related(a, entries, known, names, apis, users) for a in articles}
+
+
+def _related(article: Article, entries: list[Entry], known: set[str], names: dict[str, set[str]],
+             apis: dict[str, set[str]], users: dict[str, int]) -> list[str]:
+    mentioned = set(_API.findall(article.body))
+    out = [i for i in article.entries if i in known]
+    by_name = sorted(e.id for e in entries if names[e.id] & mentioned)
     scored = []
     for e in entries:
         score = sum(1 for n in apis[e.id] & mentioned if users[n] <= DISTINCTIVE)

@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from markupsafe import Markup
 
 # Python-Markdown's backslash-escapable set, minus '>' (HTML-escaped instead); '|' becomes an entity.
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
 _SAFE_URL = re.compile(r"^https?://[^\s<>\"'`]+$")
+_WHITESPACE = re.compile(r"\s+")
 
 
 def _escape_plain(text: str) -> str:
-    text = re.sub(r"\s+", " ", text)
+    text = _WHITESPACE.sub(" ", text)
     text = _MD_SPECIAL.sub(r"\\\1", text)
     text = html.escape(text, quote=True).replace("|", "&#124;")
     return text
@@ -20,7 +22,11 @@ def _escape_plain(text: str) -> str:
 
 def md_text(value: object) -> Markup:
     """Inline Markdown for untrusted text: `code` spans stay code, everything else is literal text."""
-    text = "" if value is None else str(value)
+    return _md_text("" if value is None else str(value))
+
+
+@lru_cache(maxsize=1 << 16)  # labels, tags, ids and signatures repeat across thousands of pages
+def _md_text(text: str) -> Markup:
     parts = text.split("`")
     if len(parts) % 2 == 0:  # unbalanced backtick: the last one is literal
         parts[-2] = parts[-2] + "`" + parts[-1]
@@ -30,7 +36,7 @@ def md_text(value: object) -> Markup:
         if i % 2 == 0:
             out.append(_escape_plain(part))
         else:
-            code = re.sub(r"\s+", " ", part).strip()
+            code = _WHITESPACE.sub(" ", part).strip()
             # Inside a code span Markdown escapes HTML itself and processes nothing; '|' still splits
             # table cells, so code spans never go into tables (see the templates).
             out.append(f"`{code}`" if code else "")

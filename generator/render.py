@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 import json
 import posixpath
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -49,6 +50,17 @@ class Site:
     repo_url: str
     edit_branch: str = "main"
     notices: dict[str, tuple[Problem, ...]] = field(default_factory=dict)  # entry id -> open lint warnings
+    # Derived once per site, not once per page (scanning every entry for each page is quadratic):
+    instances: dict[str, list[str]] = field(default_factory=dict)  # entry id -> ids that belong_to it, sorted
+    articles_of: dict[str, list[Article]] = field(default_factory=dict)  # entry id -> articles linking it
+
+    def __post_init__(self) -> None:
+        for x in sorted(self.entries.values(), key=lambda x: x.id):
+            if x.belongs_to:
+                self.instances.setdefault(x.belongs_to, []).append(x.id)
+        for a in self.articles:
+            for i in dict.fromkeys(self.article_links.get(a.id, [])):
+                self.articles_of.setdefault(i, []).append(a)
 
 
 def page_file(path: str, lang: str) -> str:
@@ -58,8 +70,18 @@ def page_file(path: str, lang: str) -> str:
 
 def rel_link(from_page: str, to_page: str, lang: str) -> Markup:
     """Relative link between docs pages (paths without extension), to the page in the same language."""
-    target = page_file(to_page, lang)
-    return Markup(posixpath.relpath(target, posixpath.dirname(from_page) or "."))
+    return Markup(_relpath(page_file(to_page, lang), posixpath.dirname(from_page)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _relpath(target: str, start: str) -> str:
+    """posixpath.relpath for two docs-relative paths, without its abspath/getcwd calls (one per link adds up to
+    seconds at a few thousand pages)."""
+    t, s = target.split("/"), start.split("/") if start else []
+    common = 0
+    while common < min(len(t), len(s)) and t[common] == s[common]:
+        common += 1
+    return "/".join([".."] * (len(s) - common) + t[common:]) or "."
 
 
 def pct(x: float | None) -> str:
@@ -149,7 +171,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
 
     node_ids = {i: f"n{k}" for k, i in enumerate([e.id, *links.all()])}
     diagram = Markup(f"```mermaid\n{mermaid(e.id, links, node_ids)}\n```") if links.all() else ""
-    instances = sorted(x.id for x in site.entries.values() if x.belongs_to == e.id)
+    instances = site.instances.get(e.id, [])
     signatures = {}
     for i in [*links.all(), *instances]:
         other = site.entries[i]
@@ -157,7 +179,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
 
     articles = [
         {"title": (a.title_zh or a.title) if lang == "zh" else a.title, "link": link(f"articles/{a.id}")}
-        for a in site.articles if e.id in site.article_links.get(a.id, [])
+        for a in site.articles_of.get(e.id, [])
     ]
 
     tier = site.effective_tier.get(e.id, e.verification_tier)

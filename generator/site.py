@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import indexes
-from generator.articles import related_entries
+from generator.articles import all_related_entries
 from generator.graph import build_graph
 from generator.i18n import LANGS
 from generator.lint import Report, check
@@ -41,7 +41,7 @@ class BuildResult:
 def make_site(report: Report, repo_url: str) -> Site:
     """The site model: entries, graph, article links, the tier each page shows and the warnings it lists."""
     corpus = report.corpus
-    links = {a.id: related_entries(a, corpus.entries) for a in corpus.articles}
+    links = all_related_entries(corpus.articles, corpus.entries)
     return Site(entries={e.id: e for e in corpus.entries}, graph=build_graph(corpus.entries), articles=corpus.articles,
                 article_links=links, effective_tier=report.tiers(), repo_url=repo_url.rstrip("/"),
                 notices=report.page_notices())

@@ -4,6 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.graph import build_graph
 from generator.load import load_corpus
@@ -102,3 +104,15 @@ def test_locale_tables_have_the_same_keys() -> None:
     assert set(en) == set(zh)
     assert all(has_chinese(v) or k in {"untranslated", "api", "resolvable_true"} or not any(c.isalpha() for c in v)
                for k, v in zh.items() if k not in {"translation_summary"}), "zh UI strings must be Chinese"
+
+
+_SEGMENT = st.sampled_from(["cuda", "zh", "browse", "articles", "a.md", "b.zh.md", "index.md", "x"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_SEGMENT, min_size=1, max_size=4), st.lists(_SEGMENT, max_size=4))
+def test_relpath_is_posixpath_relpath_for_docs_paths(target: list[str], start: list[str]) -> None:
+    import posixpath
+    from generator.render import _relpath
+    t, s = "/".join(target), "/".join(start)
+    assert _relpath(t, s) == posixpath.relpath(t, s or ".")
