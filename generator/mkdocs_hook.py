@@ -71,7 +71,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
         return
     repo_url = repository(config)
     try:
-        result = build(entries_dir(), Path(config.docs_dir), repo_url, base_path=urlsplit(config.site_url or "/").path)
+        base_path = urlsplit(config.site_url or "/").path  # "/<repo>/" when served under a sub-path
+        result = build(entries_dir(), Path(config.docs_dir), repo_url, base_path=base_path)
     except BuildError as exc:
         if serve.serving() and (Path(config.docs_dir) / MATCH_INDEX).exists():
             # Serving, with a generation to show: build that, and show the problems instead of every page
