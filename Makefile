@@ -12,7 +12,7 @@ setup: .venv/.installed node_modules/.installed browser-deps  ## local virtualen
 
 .venv/.installed: requirements.lock
 	python3 -m venv .venv
-	$(PY) -m pip install --quiet --disable-pip-version-check --requirement requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes --requirement requirements.lock
 	touch $@
 
 node_modules/.installed: package.json package-lock.json

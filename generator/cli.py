@@ -20,10 +20,14 @@ def _print_problems(problems: list[Problem], stream=sys.stderr) -> None:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    from urllib.parse import urlsplit
+
+    from generator.match_cli import site_url
     from generator.site import build
     start = time.perf_counter()
     try:
-        result = build(Path(args.entries), Path(args.docs), args.repo_url, Path(args.reference))
+        result = build(Path(args.entries), Path(args.docs), args.repo_url, Path(args.reference),
+                       base_path=urlsplit(site_url()).path)
     except BuildError as exc:
         _print_problems(exc.problems)
         print(f"build stopped: {len(exc.problems)} error(s); docs/ was left as it was", file=sys.stderr)

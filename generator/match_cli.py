@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -18,12 +19,16 @@ DEFAULT_SITE_URL = "https://cuda-error-encyclopedia.github.io/"
 
 
 def site_url() -> str:
-    # mkdocs.yml holds !!python/name tags that yaml.safe_load refuses; the one line is enough.
-    try:
-        m = re.search(r"^site_url:\s*(\S+)\s*$", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.M)
-    except OSError:
-        m = None
-    url = m.group(1) if m else DEFAULT_SITE_URL
+    """SITE_URL when set (as the build uses it), else mkdocs.yml's site_url or its !ENV default."""
+    url = os.environ.get("SITE_URL", "").strip()
+    if not url:
+        # mkdocs.yml holds !!python/name tags that yaml.safe_load refuses; the one line is enough.
+        try:
+            text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        m = re.search(r"""^site_url:\s*(?:!ENV\s*\[\s*SITE_URL\s*,\s*)?["']?([^"'\s\]]+)""", text, re.M)
+        url = m.group(1) if m else DEFAULT_SITE_URL
     return url if url.endswith("/") else url + "/"
 
 

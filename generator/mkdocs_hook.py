@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 # MkDocs loads hooks by file path, not as part of a package: make this checkout's `generator` importable.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -75,7 +76,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
         return
     repo_url = repository(config)
     try:
-        result = build(entries_dir(), Path(config.docs_dir), repo_url)
+        base_path = urlsplit(config.site_url or "/").path  # "/<repo>/" when served under a sub-path
+        result = build(entries_dir(), Path(config.docs_dir), repo_url, base_path=base_path)
     except BuildError as exc:
         if serve.serving() and (Path(config.docs_dir) / MATCH_INDEX).exists():
             # Serving, with a generation to show: build that, and show the problems instead of every page

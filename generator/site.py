@@ -47,8 +47,9 @@ def make_site(report: Report, repo_url: str) -> Site:
                 notices=report.page_notices())
 
 
-def render_all(site: Site) -> dict[str, bytes]:
-    """docs-relative path -> file content, for every generated file."""
+def render_all(site: Site, base_path: str = "/") -> dict[str, bytes]:
+    """docs-relative path -> file content, for every generated file. `base_path`: the path the site is served
+    under ("/", or "/<repo>/" for a project site), which the JSON API's URLs start with."""
     files: dict[str, str | bytes] = {}
     for lang in LANGS:
         for e in site.entries.values():
@@ -64,7 +65,7 @@ def render_all(site: Site) -> dict[str, bytes]:
         files[page_file("browse/versions", lang)] = indexes.versions_page(site, lang)
         files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang)
         files[page_file("rules/index", lang)] = rules_page(lang)
-    files.update(api_files(site))
+    files.update(api_files(site, base_path))
     return {k: (v.encode("utf-8") if isinstance(v, str) else v) for k, v in sorted(files.items())}
 
 
@@ -72,7 +73,8 @@ def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def api_files(site: Site) -> dict[str, str]:
+def api_files(site: Site, base_path: str = "/") -> dict[str, str]:
+    base = "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/"
     out = {}
     index = []
     for e in sorted(site.entries.values(), key=lambda e: e.id):
@@ -81,11 +83,11 @@ def api_files(site: Site) -> dict[str, str]:
         doc["derived"] = {"verification_tier": site.effective_tier[e.id], "leads_to": list(links.leads_to),
                           "preceded_by": list(links.preceded_by),
                           "frequently_confused_with": list(links.confused_with),
-                          "url": {"en": f"/{e.id}/", "zh": f"/zh/{e.id}/"}}
+                          "url": {"en": f"{base}{e.id}/", "zh": f"{base}zh/{e.id}/"}}
         out[f"api/v1/{e.id}.json"] = _json(doc)
         index.append({"id": e.id, "signature": e.signature, "signature_zh": e.signature_zh,
                       "error_code": e.error_code, "domain": e.domain, "category": e.category,
-                      "verification_tier": site.effective_tier[e.id], "url": f"/api/v1/{e.id}.json"})
+                      "verification_tier": site.effective_tier[e.id], "url": f"{base}api/v1/{e.id}.json"})
     out["api/v1/index.json"] = _json({"version": 1, "count": len(index), "entries": index})
     return out
 
@@ -97,14 +99,15 @@ def match_json_files(corpus: Corpus, bad_regex: set[str]) -> dict[str, bytes]:
             for rel, data in match_files(corpus.entries, bad_regex, LANGS).items()}
 
 
-def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE) -> BuildResult:
+def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE,
+          base_path: str = "/") -> BuildResult:
     """Load, lint and render everything in memory; write to docs_dir only if no unacknowledged error was found."""
     report = check(entries_dir, reference)
     if report.errors:
         raise BuildError(sorted(report.errors))
     site = make_site(report, repo_url)
     problems = list(report.problems)
-    files = render_all(site)
+    files = render_all(site, base_path)
     # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
     unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}
     files.update(match_json_files(report.corpus, {e.id for e in report.corpus.entries if e.path in unsafe}))

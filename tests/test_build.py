@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gzip
+import json
 import os
 import re
 import signal
@@ -143,3 +144,54 @@ def test_swap_in_is_one_exchange_and_an_interrupted_fallback_is_undone(tmp_path:
 def test_make_build_goes_through_the_swap() -> None:
     recipe = re.search(r"^build:.*\n((?:\t.*\n)+)", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M)
     assert recipe and "generator.publish" in recipe.group(1) and "mkdocs build" not in recipe.group(1)
+
+
+# ---- served under a sub-path (a GitHub Pages project site) ----
+
+SUB = "https://example.org/encyclopedia/"
+_ATTR = re.compile(r'\s(?:href|src|action|content)="([^"]*)"')
+
+
+@pytest.mark.slow
+def test_served_under_a_sub_path_no_link_escapes_it(tmp_path: Path, acked_seeds: Path) -> None:
+    from tests.sitebuild import build_site
+    site, proc = build_site(acked_seeds, tmp_path, {"SITE_URL": SUB})
+    assert proc.returncode == 0 and "WARNING" not in proc.stderr, proc.stderr[-3000:]
+    bad: list[str] = []
+    rooted = 0
+    for page in sorted(site.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for url in _ATTR.findall(text):
+            if url.startswith("/") and not url.startswith("//"):
+                rooted += 1
+                target = site / url.split("#")[0].split("?")[0].removeprefix("/encyclopedia/")
+                if not url.startswith("/encyclopedia/") or not (target.is_file() or (target / "index.html").is_file()):
+                    bad.append(f"{page.relative_to(site)}: {url}")
+            elif url.startswith("http") and "example.org" in url and not url.startswith(SUB):
+                bad.append(f"{page.relative_to(site)}: {url}")
+        for base in re.findall(r'"base":\s*"([^"]*)"', text):
+            if base.startswith("/") and not base.startswith("/encyclopedia/"):
+                bad.append(f"{page.relative_to(site)}: base {base}")
+        canonical = re.search(r'<link rel="canonical" href="([^"]*)"', text)
+        if canonical and not canonical.group(1).startswith(SUB):
+            bad.append(f"{page.relative_to(site)}: canonical {canonical.group(1)}")
+    assert not bad, bad[:20]
+    not_found = (site / "404.html").read_text(encoding="utf-8")
+    assert len([u for u in _ATTR.findall(not_found) if u.startswith("/encyclopedia/")]) >= 19  # served from any depth
+    assert rooted >= 19
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    urls = re.findall(r'<loc>([^<]*)</loc>', sitemap) + re.findall(r'hreflang="[^"]*" href="([^"]*)"', sitemap)
+    assert urls and all(u.startswith(SUB) for u in urls)
+    api = json.loads((site / "api/v1/index.json").read_text(encoding="utf-8"))
+    for e in api["entries"]:
+        assert e["url"].startswith("/encyclopedia/api/v1/") and (site / e["url"].removeprefix("/encyclopedia/")).is_file()
+        doc = json.loads((site / e["url"].removeprefix("/encyclopedia/")).read_text(encoding="utf-8"))
+        assert doc["derived"]["url"] == {"en": f"/encyclopedia/{e['id']}/", "zh": f"/encyclopedia/zh/{e['id']}/"}
+
+
+def test_cli_urls_follow_site_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.match_cli import site_url
+    monkeypatch.delenv("SITE_URL", raising=False)
+    assert site_url() == "https://cuda-error-encyclopedia.github.io/"  # mkdocs.yml's default
+    monkeypatch.setenv("SITE_URL", "https://example.org/encyclopedia")
+    assert site_url() == SUB
