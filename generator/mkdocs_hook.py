@@ -115,6 +115,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     i18n = config.plugins.get("i18n")
     if i18n is not None and getattr(i18n, "building", False):
         return  # inside the i18n plugin's build of another language: the shared index is not final yet
+    _place_not_found_pages(config)
     langs = _other_languages(config)
     if langs and (Path(config.site_dir) / "search" / "search_index.json").exists():
         counts = split_index(Path(config.site_dir), langs)
@@ -148,9 +149,30 @@ def on_post_page(output: str, page, config: MkDocsConfig) -> str:  # noqa: ANN00
     return add_policy(output, page.content or "")
 
 
+# The 404 page of each language, as its build rendered it: the i18n plugin writes every language's 404.html to the
+# same site/404.html, so the last language built (zh) won. on_post_build puts each where it belongs.
+_not_found_pages: dict[str, str] = {}
+
+
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
     """The 404 page is a theme template, not a page: it gets the same policy."""
-    return add_policy(output, "") if template_name.endswith(".html") and "<meta charset" in output else output
+    if not (template_name.endswith(".html") and "<meta charset" in output):
+        return output
+    output = add_policy(output, "")
+    if template_name == "404.html":
+        _not_found_pages[str(config.theme.get("language") or "en")] = output
+    return output
+
+
+def _place_not_found_pages(config: MkDocsConfig) -> None:
+    """site/404.html in the default language (the one static hosts serve), site/<lang>/404.html for the others."""
+    i18n = config.plugins.get("i18n")
+    default = getattr(i18n, "default_language", None) or "en"
+    root = Path(config.site_dir)
+    for lang, html in _not_found_pages.items():
+        path = root / "404.html" if lang == default else root / lang / "404.html"
+        if path.parent.is_dir():
+            path.write_text(html, encoding="utf-8")
 
 
 def on_page_content(html: str, page, config: MkDocsConfig, files) -> str:  # noqa: ANN001
