@@ -1,6 +1,7 @@
 """Index pages derived from the entries: domains, categories, error codes, tags, versions, translation status."""
 from __future__ import annotations
 
+import html
 from collections import defaultdict
 
 from generator.i18n import strings
@@ -84,10 +85,14 @@ def tags_page(site: Site, lang: str) -> str:
     for e in site.entries.values():
         for tag in e.tags:
             by_tag[tag].append(e.id)
-    body = []
+    def anchor(tag: str) -> str:
+        return "tag-" + tag.replace(".", "-").replace("+", "-")
+
+    # An overview first: every tag with its count, linking to its section (the page is long).
+    body = [" · ".join(f"[{md_text(tag)}](#{anchor(tag)}) ({len(by_tag[tag])})" for tag in sorted(by_tag)), ""]
     for tag in sorted(by_tag):
-        anchor = "tag-" + tag.replace(".", "-").replace("+", "-")
-        body.append(f'<h2 id="{anchor}">{md_text(tag)}</h2>\n')
+        # A raw HTML heading (stable id): Markdown does not process escapes inside it, so escape for HTML only.
+        body.append(f'<h2 id="{anchor(tag)}">{html.escape(tag)}</h2>\n')
         body += entry_list(page, sorted(by_tag[tag]), site, lang)
         body.append("")
     if not by_tag:

@@ -47,10 +47,3 @@ def test_every_page_of_the_site_has_the_policy_before_any_script(seed_site: Path
         first_script = text.find("<script")
         assert first_script == -1 or text.index("Content-Security-Policy") < first_script, path
 
-
-@pytest.mark.slow
-def test_the_404_page_at_the_root_is_english_and_the_zh_one_is_chinese(seed_site: Path) -> None:
-    """Static hosts serve site/404.html for every missing page: it must be the default language's. The i18n
-    plugin wrote the zh build's over it (issue #11); the hook puts each language's where it belongs."""
-    assert '<html lang="en"' in (seed_site / "404.html").read_text(encoding="utf-8")
-    assert '<html lang="zh"' in (seed_site / "zh" / "404.html").read_text(encoding="utf-8")

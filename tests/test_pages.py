@@ -1,0 +1,25 @@
+"""Defects readers saw on generated pages (issue #11), each with a test that catches it coming back."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.slow
+def test_the_404_page_at_the_root_is_english_and_the_zh_one_is_chinese(seed_site: Path) -> None:
+    """Static hosts serve site/404.html for every missing page: it must be the default language's. The i18n
+    plugin wrote the zh build's over it (issue #11); the hook puts each language's where it belongs."""
+    assert '<html lang="en"' in (seed_site / "404.html").read_text(encoding="utf-8")
+    assert '<html lang="zh"' in (seed_site / "zh" / "404.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_tags_page_headings_read_as_written_and_start_with_an_overview(real_site: Path) -> None:
+    """Tag headings are raw HTML (for stable ids), where Markdown escapes are not processed: 'api\\-misuse' was
+    shown with its backslash (issue #11). An overview of every tag links to its section."""
+    page = (real_site / "browse" / "tags" / "index.html").read_text(encoding="utf-8")
+    headings = re.findall(r'<h2 id="tag-[^"]*">(.*?)</h2>', page)
+    assert headings and not [h for h in headings if "\\" in h]
+    assert 'href="#tag-api-misuse"' in page and page.index('href="#tag-api-misuse"') < page.index('id="tag-api-misuse"')
