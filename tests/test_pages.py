@@ -23,3 +23,12 @@ def test_tags_page_headings_read_as_written_and_start_with_an_overview(real_site
     headings = re.findall(r'<h2 id="tag-[^"]*">(.*?)</h2>', page)
     assert headings and not [h for h in headings if "\\" in h]
     assert 'href="#tag-api-misuse"' in page and page.index('href="#tag-api-misuse"') < page.index('id="tag-api-misuse"')
+
+
+@pytest.mark.slow
+def test_chinese_headings_get_readable_anchors(seed_site: Path) -> None:
+    """The default slugify dropped every non-ASCII letter: zh headings were #_1 … #_7 (issue #11)."""
+    page = (seed_site / "zh" / "cuda" / "stream-capture-invalid-scope" / "index.html").read_text(encoding="utf-8")
+    ids = re.findall(r'<h[23] id="([^"]*)"', page)
+    assert ids and not [i for i in ids if re.fullmatch(r"_\d*", i)]
+    assert "根本原因" in ids
