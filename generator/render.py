@@ -13,7 +13,7 @@ from markupsafe import Markup
 from generator.graph import Links, mermaid
 from generator.i18n import strings
 from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
-from generator.model import Article, Entry, workaround_order
+from generator.model import Article, Entry, Evidence, workaround_order
 from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.rules import RULES
@@ -62,8 +62,29 @@ def rel_link(from_page: str, to_page: str, lang: str) -> Markup:
     return Markup(posixpath.relpath(target, posixpath.dirname(from_page) or "."))
 
 
-def pct(x: float | None) -> str:
-    return "" if x is None else f"{round(x * 100)}%"
+def evidence_words(ev: Evidence | None, t: dict[str, str], dead_end: bool) -> str:
+    """A counted share in words ("fixed it in 5 of 6 linked reports"); "" where nothing was counted. Typed rates
+    are never shown: a number appears only beside the reports it was counted on."""
+    if ev is None or not ev.reports:
+        return ""
+    n = len(ev.failed) if dead_end else len(ev.worked)
+    noun = t["report_one"] if ev.reports == 1 else t["report_many"]
+    return t["evidence_failed" if dead_end else "evidence_worked"].format(n=n, total=ev.reports, reports=noun)
+
+
+def evidence_links(ev: Evidence | None, t: dict[str, str]) -> Markup:
+    """The reports behind a count, numbered: "worked: 1, 2 · did not: 3", each number a link."""
+    if ev is None or not ev.reports:
+        return Markup("")
+    parts, k = [], 0
+    for label, urls in ((t["reports_worked"], ev.worked), (t["reports_failed"], ev.failed)):
+        if urls:
+            links = []
+            for url in urls:
+                k += 1
+                links.append(ext_link(url, str(k)))
+            parts.append(Markup(f"{md_text(label)}: ") + Markup(t["list_sep"]).join(links))
+    return Markup(" · ").join(parts)
 
 
 def front_matter(title: str, description: str, extra: dict[str, Any] | None = None) -> Markup:
@@ -113,7 +134,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         why = zh.why_fails if translated and zh else d.why_fails
         cond = zh.condition if lang == "zh" and status.dead_end_conditions[i] and zh else d.condition
         dead_ends.append({
-            "action": action or t["dead_end_unnamed"], "rate": pct(d.fail_rate), "why": why,
+            "action": action or t["dead_end_unnamed"], "counted": evidence_words(d.evidence, t, dead_end=True),
+            "reports": evidence_links(d.evidence, t), "why": why,
             "condition": cond, "untranslated": lang == "zh" and not status.dead_ends[i],
             "condition_untranslated": lang == "zh" and status.dead_ends[i] and not status.dead_end_conditions[i],
         })
@@ -130,7 +152,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             how = ""  # 'how' only where it adds to 'action'
         cond = zh.condition if lang == "zh" and status.workaround_conditions[i] and zh and zh.condition else w.condition
         workarounds.append({
-            "action": action, "rate": pct(w.success_rate), "how": how, "condition": cond,
+            "action": action, "counted": evidence_words(w.evidence, t, dead_end=False),
+            "reports": evidence_links(w.evidence, t), "how": how, "condition": cond,
             "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
             "untranslated": lang == "zh" and not status.workarounds[i],
             "condition_untranslated": translated and not status.workaround_conditions[i],
@@ -164,8 +187,6 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     resolvable = t[f"resolvable_{e.resolvable}"]
     badges = Markup(" ".join([
         _badge(f"tier-{tier}", t["tier"], t[f"tier_{tier}"]),
-        *([_badge("confidence", t["confidence"], pct(e.confidence))] if e.confidence is not None else []),
-        *([_badge("fix", t["fix_rate"], pct(e.fix_success_rate))] if e.fix_success_rate is not None else []),
         _badge(f"resolvable-{e.resolvable}", t["resolvable"], resolvable),
     ]))
 
@@ -203,6 +224,9 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "corrections": corrections, "root_cause_block": root_cause_block,
         "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
         "dead_ends": dead_ends, "workarounds": workarounds,
+        # How the list is ordered, where not every item carries its count (generator/model.py workaround_order).
+        "order_note": ("" if all(w["counted"] for w in workarounds) else
+                       t["order_mixed"] if any(w["counted"] for w in workarounds) else t["order_unmeasured"]),
         "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
         "dead_ends_fallback": bool(dead_ends) and all(d["untranslated"] for d in dead_ends),
         "workarounds_fallback": bool(workarounds) and all(w["untranslated"] for w in workarounds),
