@@ -21,7 +21,7 @@ from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
 from generator.regex_gate import regex_problems, rule_code, syntax_problems
 from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
-from generator.translation import source_hash, translation_source, zh_status
+from generator.translation import has_chinese, source_hash, translation_source, zh_status
 
 PLACEHOLDER = "FILL IN"
 PLACEHOLDER_HOST = "fill-in.invalid"
@@ -33,7 +33,7 @@ _NOT_PROSE = {"id", "regex", "regex_flags", "signature", "samples", "near_misses
               "first_seen", "last_confirmed", "last_updated", "date", "version", "status", "translated_from",
               "rule", "overlaps", "transition_graph", "replaced_by", "reproduction", "root_cause_type", "was", "now",
               "evidence"}
-_ZH_FIELDS = ("signature_zh", "root_cause_zh", "dead_ends_zh", "workarounds_zh")
+_ZH_FIELDS = ("signature_zh", "root_cause_zh", "dead_ends_zh", "workarounds_zh", "title_zh")
 
 
 def _p(e: Entry, where: str, code: str, message: str) -> Problem:
@@ -122,6 +122,8 @@ def translation_problems(e: Entry) -> list[Problem]:
     for name, ok in (("signature_zh", status.signature), ("root_cause_zh", status.root_cause)):
         if not ok:
             out.append(_p(e, name, "W601", "has no Chinese text: the zh page shows the English original"))
+    if e.title and not has_chinese(e.title_zh):
+        out.append(_p(e, "title_zh", "W601", "has no Chinese text: the zh page shows the English title"))
     for name, english, flags, conditions in (
             ("dead_ends_zh", e.dead_ends, status.dead_ends, status.dead_end_conditions),
             ("workarounds_zh", e.workarounds, status.workarounds, status.workaround_conditions)):

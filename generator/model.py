@@ -102,6 +102,8 @@ class Entry:
     replaced_by: str | None = None
     belongs_to: str | None = None
     reproduction: dict[str, str] | None = None
+    title: str | None = None  # a scenario page's own title; the signature stays the message as printed
+    title_zh: str | None = None
 
     @property
     def slug(self) -> str:

@@ -109,6 +109,14 @@ def _zh_or_en(zh: str, en: str, lang: str) -> tuple[str, bool]:
     return (zh, False) if has_chinese(zh) else (en, True)
 
 
+def page_title(e: Entry, lang: str) -> tuple[str, bool]:
+    """What a page and the links to it call the entry: its own title where it has one (a scenario whose message is
+    its error-code entry's), else its signature; and whether that is an untranslated fallback."""
+    if e.title:
+        return _zh_or_en(e.title_zh or "", e.title, lang)
+    return _zh_or_en(e.signature_zh, e.signature, lang)
+
+
 def render_entry(e: Entry, site: Site, lang: str) -> str:
     t = strings(lang)
     page = e.id
@@ -118,7 +126,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     def link(target: str) -> Markup:
         return rel_link(page, target, lang)
 
-    title, title_fallback = _zh_or_en(e.signature_zh, e.signature, lang)
+    title, title_fallback = page_title(e, lang)
     rc, rc_fallback = _zh_or_en(e.root_cause_zh, e.root_cause, lang)
     root_cause_block = md_text(rc)
     if rc_fallback:
@@ -176,7 +184,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     signatures = {}
     for i in [*links.all(), *instances]:
         other = site.entries[i]
-        signatures[i], _ = _zh_or_en(other.signature_zh, other.signature, lang)
+        signatures[i], _ = page_title(other, lang)
 
     articles = [
         {"title": (a.title_zh or a.title) if lang == "zh" else a.title, "link": link(f"articles/{a.id}")}
@@ -214,7 +222,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
                 "text": p.message if lang == "en" else RULES[p.code].summary_zh if p.code in RULES else p.message}
                for p in sorted(site.notices.get(e.id, ()), key=lambda p: (p.code, p.field))]
 
-    description = e.signature if lang == "en" else title
+    description = (e.title or e.signature) if lang == "en" else title
     ctx = {
         "front_matter": front_matter(title, description, {"ee_mermaid": bool(diagram)}),
         "title": title, "e": e, "t": t, "lang": lang,
@@ -267,7 +275,7 @@ def render_article(a: Article, site: Site, lang: str) -> str:
         parts.append(f"\n## {md_text(t['entries_concerned'])}\n")
         for i in related:
             other = site.entries[i]
-            sig, _ = _zh_or_en(other.signature_zh, other.signature, lang)
+            sig, _ = page_title(other, lang)
             parts.append(f"- [{md_text(i)}]({rel_link(page, i, lang)}) — {md_text(sig)}")
     return _tidy("\n".join(parts) + "\n")
 
@@ -301,7 +309,7 @@ def entry_list(page: str, ids: Iterable[str], site: Site, lang: str) -> list[str
     out = []
     for i in ids:
         e = site.entries[i]
-        sig, _ = _zh_or_en(e.signature_zh, e.signature, lang)
+        sig, _ = page_title(e, lang)
         code = f" {md_verbatim(e.error_code)}" if e.error_code else ""
         out.append(f"- [{md_text(sig)}]({rel_link(page, i, lang)}){code}")
     return out
