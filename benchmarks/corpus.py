@@ -48,8 +48,10 @@ def _clone(src: dict[str, Any], new_id: str, ids: list[str], rng: random.Random,
     # The real message stays first (fact checks look for it); the suffix makes the title unique.
     d["signature"] = f"{src['signature']} ({WORDS[w]} {tag})"
     d["root_cause"] = f"{src['root_cause']} Seen with the {WORDS[w]} and {WORDS[wz]} paths of {tag}."
-    for key in ("samples", "near_misses", "overlaps", "reproduction", "acknowledged", "corrections",
-                "translated_from", "belongs_to"):
+    # A clone keeps its source's `reproduction` (write_corpus copies the files): the prose it inherits may speak of
+    # the stored run, and a claim of a run with none stored is an error (E705).
+    for key in ("samples", "near_misses", "overlaps", "acknowledged", "corrections",
+                "translated_from", "belongs_to", "title", "title_zh"):
         d.pop(key, None)
     d["samples"] = [d["signature"]]
     # A clone's regex is its unique suffix: a copy of the source regex would steal the other clones' pastes
@@ -99,6 +101,8 @@ def write_corpus(dest: Path, n: int, seed: int = 6) -> Path:
         path = dest / f"{new_id}.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(_clone(src, new_id, ids, rng, k), ensure_ascii=False, indent=2), encoding="utf-8")
+        if src.get("reproduction"):
+            shutil.copytree(ENTRIES_DIR / f"{src['id']}.repro", dest / f"{new_id}.repro")
     articles = dest / "articles"
     articles.mkdir(parents=True, exist_ok=True)
     real_article = next((ENTRIES_DIR / "articles").glob("*.md")).read_text(encoding="utf-8")

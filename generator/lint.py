@@ -21,7 +21,7 @@ from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
 from generator.regex_gate import regex_problems, rule_code, syntax_problems
 from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
-from generator.translation import source_hash, translation_source, zh_status
+from generator.translation import has_chinese, source_hash, translation_source, zh_status
 
 PLACEHOLDER = "FILL IN"
 PLACEHOLDER_HOST = "fill-in.invalid"
@@ -31,8 +31,9 @@ _CODE_SPAN = re.compile(r"`[^`]*`")
 _NOT_PROSE = {"id", "regex", "regex_flags", "signature", "samples", "near_misses", "error_code", "aliases", "tags",
               "official_doc_url", "sources", "domain", "category", "resolvable", "verification_tier", "locale",
               "first_seen", "last_confirmed", "last_updated", "date", "version", "status", "translated_from",
-              "rule", "overlaps", "transition_graph", "replaced_by", "reproduction", "root_cause_type", "was", "now"}
-_ZH_FIELDS = ("signature_zh", "root_cause_zh", "dead_ends_zh", "workarounds_zh")
+              "rule", "overlaps", "transition_graph", "replaced_by", "reproduction", "root_cause_type", "was", "now",
+              "evidence"}
+_ZH_FIELDS = ("signature_zh", "root_cause_zh", "dead_ends_zh", "workarounds_zh", "title_zh")
 
 
 def _p(e: Entry, where: str, code: str, message: str) -> Problem:
@@ -122,6 +123,8 @@ def translation_problems(e: Entry) -> list[Problem]:
     for name, ok in (("signature_zh", status.signature), ("root_cause_zh", status.root_cause)):
         if not ok:
             out.append(_p(e, name, "W601", "has no Chinese text: the zh page shows the English original"))
+    if e.title and not has_chinese(e.title_zh):
+        out.append(_p(e, "title_zh", "W601", "has no Chinese text: the zh page shows the English title"))
     for name, english, flags, conditions in (
             ("dead_ends_zh", e.dead_ends, status.dead_ends, status.dead_end_conditions),
             ("workarounds_zh", e.workarounds, status.workarounds, status.workaround_conditions)):
@@ -162,17 +165,116 @@ def date_problems(e: Entry, today: dt.date) -> list[Problem]:
     if e.last_confirmed and e.last_confirmed > e.last_updated:
         out.append(_p(e, "last_confirmed", "E503", f"{e.last_confirmed} is after last_updated {e.last_updated}: "
                                                    "set last_updated to the day you edit the file"))
+    if e.last_confirmed and e.reproduction and e.last_confirmed > e.reproduction["date"]:
+        out.append(_p(e, "last_confirmed", "W504", f"{e.last_confirmed} is after the stored reproduction "
+                                                   f"({e.reproduction['date']}), the only run that shows the error: "
+                                                   "use its date, or store the later run"))
+    return out
+
+
+_TYPED_RATE = "is a typed rate that nothing was counted on; it is not shown: remove it"
+
+
+def rate_problems(e: Entry) -> list[Problem]:
+    """E703: a rate typed by hand. Pages show a share only as counted from linked reports (`evidence`), so a typed
+    number is never backed; E704: one report counted both as worked and as failed."""
+    out: list[Problem] = []
+    for name in ("confidence", "fix_success_rate"):
+        if name in e.raw:
+            out.append(_p(e, name, "E703", f"{_TYPED_RATE} (an entry-level estimate cannot be counted)"))
+    for kind, rate in (("workarounds", "success_rate"), ("dead_ends", "fail_rate")):
+        for i, item in enumerate(e.raw.get(kind, [])):
+            if rate in item:
+                out.append(_p(e, f"{kind}.{i}.{rate}", "E703", f"{_TYPED_RATE}, and link the reports that say "
+                                                               "whether it worked in `evidence`"))
+            ev = item.get("evidence") or {}
+            for url in sorted(set(ev.get("worked", [])) & set(ev.get("failed", []))):
+                out.append(_p(e, f"{kind}.{i}.evidence", "E704", f"counts {url} both as worked and as failed: "
+                                                                 "one report, one verdict"))
+    return out
+
+
+# A claim that the project ran something: first person, or "reproduced"/"tested on <GPU>" without a subject.
+_CLAIM_EN = re.compile(
+    r"\breproduced\b"
+    r"|\b(?:in|from|during) (?:our|my) (?:[\w.+-]+ ){0,3}(?:tests?|testing|runs?|experiments?|measurements?)\b"
+    r"|\bwe (?:tested|reproduced|ran|measured|observed|confirmed|verified|saw)\b|\bin a (?:quick )?test\b"
+    r"|\b(?:tested|verified|measured|observed|confirmed) on (?:an? |the )?(?:[A-Z]{1,4} ?[0-9]{2,4}|GPU)", re.I)
+_CLAIM_ZH = re.compile(
+    r"我们(?:的)?(?:在[^。；]{0,20})?(?:测试|复现|实测|验证|运行|试验)|在我们的|实测|经测试|测试(?:中|时|表明)"
+    r"|已(?:在[^。；，]{0,30})?复现|复现(?:中|时|出|到了)")
+
+
+def stored_reproduction(e: Entry, entries_dir: Path) -> bool:
+    """The entry names a reproduction and its script and output are stored beside it."""
+    r = e.reproduction
+    if not r:
+        return False
+    folder = entries_dir / f"{e.id}.repro"
+    return (folder / r["script"]).is_file() and (folder / r["output"]).is_file()
+
+
+def claim_problems(e: Entry, entries_dir: Path) -> list[Problem]:
+    """E705: prose that says the error or a fix was reproduced or tested, in an entry with no stored run."""
+    if stored_reproduction(e, entries_dir):
+        return []
+    out: list[Problem] = []
+    for where, text in strings(e.raw):
+        if not _prose(where):
+            continue
+        m = (_CLAIM_ZH if _is_zh(where) else _CLAIM_EN).search(_CODE_SPAN.sub("", text))
+        if m:
+            out.append(_p(e, where, "E705", f"says '{m.group()}' but no run is stored beside the entry: store it "
+                                            "(`reproduction` and its files) or cite the report or document instead"))
+    return out
+
+
+_STOP = frozenset("a an the or and to of it its all nvidia".split())
+
+
+def _action_key(action: str) -> str:
+    words = re.sub(r"[^\w\s/]+", " ", action.lower().replace("`", "")).split()
+    return " ".join(w for w in words if w not in _STOP)
+
+
+COPIED_DEAD_END = 5  # entries sharing one dead end before W706 calls it filler
+
+
+def copied_dead_ends(entries: list[Entry]) -> list[Problem]:
+    """W706: the same dead end (action text, normalised) in many entries: filler, not what people try for this
+    error."""
+    seen: dict[str, list[tuple[Entry, int]]] = {}
+    for e in entries:
+        for i, d in enumerate(e.dead_ends):
+            key = _action_key(d.action)
+            if key:
+                seen.setdefault(key, []).append((e, i))
+    out = []
+    for sites in seen.values():
+        ids = {e.id for e, _ in sites}
+        if len(ids) >= COPIED_DEAD_END:
+            for e, i in sites:
+                others = sorted(ids - {e.id})
+                out.append(_p(e, f"dead_ends.{i}.action", "W706", f"the same dead end is in {len(ids)} entries "
+                                                                  f"({', '.join(others[:3])}{', …' if len(others) > 3 else ''}): "
+                                                                  "keep it only where people really try it for this "
+                                                                  "error, and say why it fails here"))
     return out
 
 
 def number_problems(e: Entry, facts: list[Problem] | None, fams: tuple[Family, ...] = ()) -> list[Problem]:
     out: list[Problem] = []
-    if e.fix_success_rate is None:
-        pass  # nothing counted, nothing to contradict
-    elif e.resolvable == "true" and e.fix_success_rate < 0.5:
-        out.append(_p(e, "resolvable", "E701", f"is \"true\" but fix_success_rate is {e.fix_success_rate}"))
-    elif e.resolvable == "false" and e.fix_success_rate > 0.5:
-        out.append(_p(e, "resolvable", "E701", f"is \"false\" but fix_success_rate is {e.fix_success_rate}"))
+    counted = [(i, w.evidence) for i, w in enumerate(e.workarounds) if w.evidence and w.evidence.reports]
+    if e.resolvable == "false":
+        for i, ev in counted:
+            if ev.rate > 0.5:
+                out.append(_p(e, "resolvable", "E701", f"is \"false\" but workaround {i} fixed the error in "
+                                                        f"{len(ev.worked)} of its {ev.reports} linked reports"))
+                break
+    elif e.resolvable == "true" and counted and len(counted) == len(e.workarounds) and \
+            all(ev.rate < 0.5 for _, ev in counted):
+        out.append(_p(e, "resolvable", "E701", "is \"true\" but every workaround failed in most of its linked "
+                                                "reports"))
     if facts is not None and e.verification_tier != "ai_generated":
         shown = effective_tier(e, facts, fams)
         if shown != e.verification_tier:
@@ -192,6 +294,7 @@ def entry_problems(e: Entry, known: set[str], today: dt.date, reference: Path | 
     facts = check_facts(e, fams) if reference else None
     out += facts or []
     out += number_problems(e, facts, fams)
+    out += rate_problems(e)
     tg = e.raw["transition_graph"]
     for kind in ("leads_to", "preceded_by", "frequently_confused_with"):
         for i, target in enumerate(tg[kind]):
@@ -240,9 +343,11 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None, today
     for e in linted:
         try:
             out += entry_problems(e, known, today, reference)
+            out += claim_problems(e, entries_dir)
         except Exception as exc:  # noqa: BLE001 (a bug must not hide the other entries' problems)
             out.append(internal_error(e.path, exc))
     out += contradictory_edges(linted)
+    out += copied_dead_ends(linted)
     for a in corpus.articles:
         for i, target in enumerate(a.entries):
             if target not in known:

@@ -25,7 +25,7 @@ import yaml
 
 from generator.config import domain_ids
 from generator.jsonpos import line_col, walk
-from generator.model import Article, DeadEnd, Entry, VersionRow, Workaround, ZhText
+from generator.model import Article, DeadEnd, Entry, Evidence, VersionRow, Workaround, ZhText
 from generator.paths import SCHEMA_DIR
 from generator.problems import Problem
 from generator.rules import RESERVED
@@ -491,17 +491,16 @@ def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
 _NEUTRAL: dict[str, Any] = {
     "signature": "(not loaded)", "signature_zh": "", "regex": "(?:not loaded)", "category": "runtime_error",
     "root_cause": "(not loaded)", "root_cause_zh": "", "versions": [], "dead_ends": [],
-    "workarounds": [{"action": "(not loaded)", "success_rate": 0.5}], "workarounds_zh": [],
+    "workarounds": [{"action": "(not loaded)"}], "workarounds_zh": [],
     "transition_graph": {"leads_to": [], "preceded_by": [], "frequently_confused_with": []},
     "official_doc_url": "https://example.invalid/", "error_code": None, "verification_tier": "ai_generated",
-    "confidence": 0.5, "fix_success_rate": 0.5, "resolvable": "partial", "first_seen": "2000-01-01",
-    "last_confirmed": "2000-01-01", "last_updated": "2000-01-01", "tags": [], "aliases": [],
+    "resolvable": "partial", "last_updated": "2000-01-01", "tags": [], "aliases": [],
 }
 _NEUTRAL_ITEM: dict[str, Any] = {
     "versions": {"version": "Unknown 0", "status": "unknown"},
-    "dead_ends": {"action": "(not loaded)", "why_fails": "", "fail_rate": 0.5},
+    "dead_ends": {"action": "(not loaded)", "why_fails": ""},
     "dead_ends_zh": {"why_fails": ""},
-    "workarounds": {"action": "(not loaded)", "success_rate": 0.5},
+    "workarounds": {"action": "(not loaded)"},
     "workarounds_zh": "",
     "corrections": {"date": "2000-01-01", "field": "", "was": "", "now": "", "why": ""},
 }
@@ -514,7 +513,7 @@ _GROUPS = [
     {"root_cause", "root_cause_zh", "translated_from"},
     {"dead_ends", "dead_ends_zh", "translated_from"},
     {"workarounds", "workarounds_zh", "translated_from"},
-    {"fix_success_rate", "resolvable"},
+    {"workarounds", "resolvable"},  # E701 compares resolvable with the workarounds' evidence
     {"first_seen", "last_confirmed", "last_updated"},
 ]
 GATE_FIELDS = frozenset(_GROUPS[0])  # what the regex gate reads of an entry
@@ -634,6 +633,13 @@ def _zh_items(items: list[Any]) -> tuple[ZhText, ...]:
     return tuple(out)
 
 
+def _evidence(item: dict[str, Any]) -> Evidence | None:
+    ev = item.get("evidence")
+    if not ev:
+        return None
+    return Evidence(tuple(ev.get("worked", [])), tuple(ev.get("failed", [])))
+
+
 def to_entry(d: dict[str, Any], rel: str) -> Entry:
     tg = d["transition_graph"]
     return Entry(
@@ -648,10 +654,10 @@ def to_entry(d: dict[str, Any], rel: str) -> Entry:
                        behavior_change=v.get("behavior_change"))
             for v in d["versions"]),
         dead_ends=tuple(DeadEnd(x["action"], x["why_fails"], x.get("fail_rate"), x.get("condition", ""),
-                                tuple(x.get("sources", []))) for x in d["dead_ends"]),
+                                tuple(x.get("sources", [])), _evidence(x)) for x in d["dead_ends"]),
         dead_ends_zh=_zh_items(d.get("dead_ends_zh", [])),
         workarounds=tuple(Workaround(x["action"], x.get("success_rate"), x.get("how", ""), x.get("condition", ""),
-                                     tuple(x.get("sources", []))) for x in d["workarounds"]),
+                                     tuple(x.get("sources", [])), _evidence(x)) for x in d["workarounds"]),
         workarounds_zh=_zh_items(d["workarounds_zh"]),
         leads_to=tuple(tg["leads_to"]), preceded_by=tuple(tg["preceded_by"]),
         confused_with=tuple(tg["frequently_confused_with"]),
@@ -663,6 +669,7 @@ def to_entry(d: dict[str, Any], rel: str) -> Entry:
         os_specific=dict(d.get("os_specific", {})),
         corrections=tuple(d.get("corrections", [])), acknowledged=tuple(d.get("acknowledged", [])),
         replaced_by=d.get("replaced_by"), belongs_to=d.get("belongs_to"), reproduction=d.get("reproduction"),
+        title=d.get("title"), title_zh=d.get("title_zh"),
     )
 
 

@@ -317,9 +317,13 @@ def build_words(entries: Iterable[Entry]) -> dict[str, Any]:
 
 
 def display_row(e: Entry, lang: str) -> dict[str, Any]:
-    """What a result shows in `lang`: signature, error code, best workaround (zh falls back to en)."""
+    """What a result shows in `lang`: the page's title (a scenario's own title, else the signature), error code, best
+    workaround (zh falls back to en)."""
     wa_en, wa_zh = best_workaround(e)
-    sig = e.signature_zh if lang == "zh" and has_chinese(e.signature_zh) else e.signature
+    if e.title:
+        sig = e.title_zh if lang == "zh" and has_chinese(e.title_zh) else e.title
+    else:
+        sig = e.signature_zh if lang == "zh" and has_chinese(e.signature_zh) else e.signature
     d: dict[str, Any] = {"s": sig}
     if e.error_code:
         d["ec"] = e.error_code

@@ -6,21 +6,40 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class Evidence:
+    """What a rate is counted on: links to reports in which the action fixed the error, and in which it did not.
+    The rate is derived from them, never typed by hand."""
+    worked: tuple[str, ...] = ()
+    failed: tuple[str, ...] = ()
+
+    @property
+    def reports(self) -> int:
+        return len(self.worked) + len(self.failed)
+
+    @property
+    def rate(self) -> float:
+        """Share of the linked reports in which the action fixed the error."""
+        return len(self.worked) / self.reports if self.reports else 0.0
+
+
+@dataclass(frozen=True)
 class DeadEnd:
     action: str
     why_fails: str
-    fail_rate: float | None  # None: nothing was counted (the page says "not yet measured")
+    fail_rate: float | None  # legacy, never shown: old entries typed it without counting anything (lint E703)
     condition: str = ""
     sources: tuple[str, ...] = ()
+    evidence: Evidence | None = None  # what the page counts: "did not fix it in 4 of 5 linked reports"
 
 
 @dataclass(frozen=True)
 class Workaround:
     action: str
-    success_rate: float | None  # None: nothing was counted; workarounds then keep the order given
+    success_rate: float | None  # legacy, never shown nor used for ordering (lint E703)
     how: str = ""
     condition: str = ""
     sources: tuple[str, ...] = ()
+    evidence: Evidence | None = None  # what the page counts and ranks by: "fixed it in 5 of 6 linked reports"
 
 
 @dataclass(frozen=True)
@@ -68,8 +87,8 @@ class Entry:
     official_doc_section: str | None
     error_code: str | None
     verification_tier: str
-    confidence: float | None
-    fix_success_rate: float | None
+    confidence: float | None  # legacy, never shown: nothing can be counted for it (lint E703)
+    fix_success_rate: float | None  # legacy, never shown (lint E703)
     resolvable: str
     first_seen: str | None
     last_confirmed: str | None
@@ -83,6 +102,8 @@ class Entry:
     replaced_by: str | None = None
     belongs_to: str | None = None
     reproduction: dict[str, str] | None = None
+    title: str | None = None  # a scenario page's own title; the signature stays the message as printed
+    title_zh: str | None = None
 
     @property
     def slug(self) -> str:
@@ -104,7 +125,12 @@ class Article:
 
 
 def workaround_order(e: "Entry") -> list[int]:
-    """Indexes of e.workarounds as pages show them: those with a counted success rate first, highest first;
-    then the rest in the order the entry gives them (its authors order them by evidence)."""
-    return sorted(range(len(e.workarounds)),
-                  key=lambda i: (e.workarounds[i].success_rate is None, -(e.workarounds[i].success_rate or 0), i))
+    """Indexes of e.workarounds as pages (and the paste box) show them: first those that fixed the error in most of
+    their linked reports (best share first, then most reports); then those not yet measured, in the order the entry
+    gives them; last those that failed in at least half of their linked reports. Typed rates play no part."""
+    def key(i: int) -> tuple[int, float, int, int]:
+        ev = e.workarounds[i].evidence
+        if ev is None or not ev.reports:
+            return (1, 0.0, 0, i)
+        return (0 if ev.rate > 0.5 else 2, -ev.rate, -ev.reports, i)
+    return sorted(range(len(e.workarounds)), key=key)

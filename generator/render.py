@@ -14,7 +14,7 @@ from markupsafe import Markup
 from generator.graph import Links, mermaid
 from generator.i18n import strings
 from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
-from generator.model import Article, Entry, workaround_order
+from generator.model import Article, Entry, Evidence, workaround_order
 from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.rules import RULES
@@ -84,8 +84,29 @@ def _relpath(target: str, start: str) -> str:
     return "/".join([".."] * (len(s) - common) + t[common:]) or "."
 
 
-def pct(x: float | None) -> str:
-    return "" if x is None else f"{round(x * 100)}%"
+def evidence_words(ev: Evidence | None, t: dict[str, str], dead_end: bool) -> str:
+    """A counted share in words ("fixed it in 5 of 6 linked reports"); "" where nothing was counted. Typed rates
+    are never shown: a number appears only beside the reports it was counted on."""
+    if ev is None or not ev.reports:
+        return ""
+    n = len(ev.failed) if dead_end else len(ev.worked)
+    noun = t["report_one"] if ev.reports == 1 else t["report_many"]
+    return t["evidence_failed" if dead_end else "evidence_worked"].format(n=n, total=ev.reports, reports=noun)
+
+
+def evidence_links(ev: Evidence | None, t: dict[str, str]) -> Markup:
+    """The reports behind a count, numbered: "worked: 1, 2 · did not: 3", each number a link."""
+    if ev is None or not ev.reports:
+        return Markup("")
+    parts, k = [], 0
+    for label, urls in ((t["reports_worked"], ev.worked), (t["reports_failed"], ev.failed)):
+        if urls:
+            links = []
+            for url in urls:
+                k += 1
+                links.append(ext_link(url, str(k)))
+            parts.append(Markup(f"{md_text(label)}: ") + Markup(t["list_sep"]).join(links))
+    return Markup(" · ").join(parts)
 
 
 def front_matter(title: str, description: str, extra: dict[str, Any] | None = None) -> Markup:
@@ -110,6 +131,14 @@ def _zh_or_en(zh: str, en: str, lang: str) -> tuple[str, bool]:
     return (zh, False) if has_chinese(zh) else (en, True)
 
 
+def page_title(e: Entry, lang: str) -> tuple[str, bool]:
+    """What a page and the links to it call the entry: its own title where it has one (a scenario whose message is
+    its error-code entry's), else its signature; and whether that is an untranslated fallback."""
+    if e.title:
+        return _zh_or_en(e.title_zh or "", e.title, lang)
+    return _zh_or_en(e.signature_zh, e.signature, lang)
+
+
 def render_entry(e: Entry, site: Site, lang: str) -> str:
     t = strings(lang)
     page = e.id
@@ -119,7 +148,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     def link(target: str) -> Markup:
         return rel_link(page, target, lang)
 
-    title, title_fallback = _zh_or_en(e.signature_zh, e.signature, lang)
+    title, title_fallback = page_title(e, lang)
     rc, rc_fallback = _zh_or_en(e.root_cause_zh, e.root_cause, lang)
     root_cause_block = md_text(rc)
     if rc_fallback:
@@ -135,7 +164,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         why = zh.why_fails if translated and zh else d.why_fails
         cond = zh.condition if lang == "zh" and status.dead_end_conditions[i] and zh else d.condition
         dead_ends.append({
-            "action": action or t["dead_end_unnamed"], "rate": pct(d.fail_rate), "why": why,
+            "action": action or t["dead_end_unnamed"], "counted": evidence_words(d.evidence, t, dead_end=True),
+            "reports": evidence_links(d.evidence, t), "why": why,
             "condition": cond, "untranslated": lang == "zh" and not status.dead_ends[i],
             "condition_untranslated": lang == "zh" and status.dead_ends[i] and not status.dead_end_conditions[i],
         })
@@ -152,7 +182,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             how = ""  # 'how' only where it adds to 'action'
         cond = zh.condition if lang == "zh" and status.workaround_conditions[i] and zh and zh.condition else w.condition
         workarounds.append({
-            "action": action, "rate": pct(w.success_rate), "how": how, "condition": cond,
+            "action": action, "counted": evidence_words(w.evidence, t, dead_end=False),
+            "reports": evidence_links(w.evidence, t), "how": how, "condition": cond,
             "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
             "untranslated": lang == "zh" and not status.workarounds[i],
             "condition_untranslated": translated and not status.workaround_conditions[i],
@@ -175,7 +206,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     signatures = {}
     for i in [*links.all(), *instances]:
         other = site.entries[i]
-        signatures[i], _ = _zh_or_en(other.signature_zh, other.signature, lang)
+        signatures[i], _ = page_title(other, lang)
 
     articles = [
         {"title": (a.title_zh or a.title) if lang == "zh" else a.title, "link": link(f"articles/{a.id}")}
@@ -186,8 +217,6 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     resolvable = t[f"resolvable_{e.resolvable}"]
     badges = Markup(" ".join([
         _badge(f"tier-{tier}", t["tier"], t[f"tier_{tier}"]),
-        *([_badge("confidence", t["confidence"], pct(e.confidence))] if e.confidence is not None else []),
-        *([_badge("fix", t["fix_rate"], pct(e.fix_success_rate))] if e.fix_success_rate is not None else []),
         _badge(f"resolvable-{e.resolvable}", t["resolvable"], resolvable),
     ]))
 
@@ -215,7 +244,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
                 "text": p.message if lang == "en" else RULES[p.code].summary_zh if p.code in RULES else p.message}
                for p in sorted(site.notices.get(e.id, ()), key=lambda p: (p.code, p.field))]
 
-    description = e.signature if lang == "en" else title
+    description = (e.title or e.signature) if lang == "en" else title
     ctx = {
         "front_matter": front_matter(title, description, {"ee_mermaid": bool(diagram)}),
         "title": title, "e": e, "t": t, "lang": lang,
@@ -225,6 +254,9 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "corrections": corrections, "root_cause_block": root_cause_block,
         "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
         "dead_ends": dead_ends, "workarounds": workarounds,
+        # How the list is ordered, where not every item carries its count (generator/model.py workaround_order).
+        "order_note": ("" if all(w["counted"] for w in workarounds) else
+                       t["order_mixed"] if any(w["counted"] for w in workarounds) else t["order_unmeasured"]),
         "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
         "dead_ends_fallback": bool(dead_ends) and all(d["untranslated"] for d in dead_ends),
         "workarounds_fallback": bool(workarounds) and all(w["untranslated"] for w in workarounds),
@@ -265,7 +297,7 @@ def render_article(a: Article, site: Site, lang: str) -> str:
         parts.append(f"\n## {md_text(t['entries_concerned'])}\n")
         for i in related:
             other = site.entries[i]
-            sig, _ = _zh_or_en(other.signature_zh, other.signature, lang)
+            sig, _ = page_title(other, lang)
             parts.append(f"- [{md_text(i)}]({rel_link(page, i, lang)}) — {md_text(sig)}")
     return _tidy("\n".join(parts) + "\n")
 
@@ -299,7 +331,7 @@ def entry_list(page: str, ids: Iterable[str], site: Site, lang: str) -> list[str
     out = []
     for i in ids:
         e = site.entries[i]
-        sig, _ = _zh_or_en(e.signature_zh, e.signature, lang)
+        sig, _ = page_title(e, lang)
         code = f" {md_verbatim(e.error_code)}" if e.error_code else ""
         out.append(f"- [{md_text(sig)}]({rel_link(page, i, lang)}){code}")
     return out

@@ -142,6 +142,11 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "`last_confirmed` 晚于 `last_updated`。",
        why="An error: `last_updated` describes the file itself; whoever confirms the error updates the file, so "
            "setting `last_updated` to today always fixes it."),
+    _R("W504", "confirmed-after-reproduction", "`last_confirmed` is later than the date of the stored `reproduction`, "
+       "the run that shows the error.",
+       "`last_confirmed` 晚于保存的 `reproduction` 的日期，而后者才是证明该错误存在的运行。",
+       why="A warning: a later confirmation may be real but unstored; the page keeps the date, and the warning beside "
+           "it says that no stored run shows it."),
     # translation
     _R("W601", "zh-untranslated", "A zh field is missing, empty or has no Chinese characters; the page falls back to "
        "English under a notice and the translation report counts it.",
@@ -154,12 +159,36 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "英文原文在翻译之后被修改（哈希与 `translated_from` 不同）；更新译文后运行 `python -m generator stamp`。",
        zh="only"),
     # numbers
-    _R("E701", "resolvable-contradicts-fix-rate", "`resolvable` contradicts `fix_success_rate` (`true` below 0.5, "
-       "`false` above 0.5).",
-       "`resolvable` 与 `fix_success_rate` 矛盾（`true` 却低于 0.5，或 `false` 却高于 0.5）。"),
+    _R("E701", "resolvable-contradicts-evidence", "`resolvable` contradicts the workarounds' `evidence`: `false` while "
+       "a workaround fixed the error in most of its linked reports, or `true` while every workaround failed in most "
+       "of its linked reports.",
+       "`resolvable` 与解决办法的 `evidence` 矛盾：为 `false`，却有解决办法在大多数已链接的报告中解决了问题；或为 `true`，"
+       "却每个解决办法都在大多数已链接的报告中失败。"),
     _R("W702", "tier-claim-unsupported", "`verification_tier` claims more than the checks support; the page shows the "
        "computed tier (`message_verified` is earned by passing the CUDA fact check, `reproduced` needs `reproduction`).",
        "`verification_tier` 声称的级别高于检查结果；页面显示计算出的级别。"),
+    _R("E703", "rate-without-evidence", "A rate typed by hand (`confidence`, `fix_success_rate`, a workaround's "
+       "`success_rate`, a dead end's `fail_rate`): nothing was counted for it, so it is not shown. Link the reports "
+       "in the item's `evidence`; the page derives the count from them.",
+       "手工填写的比率（`confidence`、`fix_success_rate`、解决办法的 `success_rate`、无效尝试的 `fail_rate`）："
+       "它没有任何统计依据，因此不会显示。请在该项的 `evidence` 中链接相应报告，页面会据此算出数量。",
+       why="An error: a typed percentage looks measured to a reader while nothing was counted; it stays readable for "
+           "old entries (the schema accepts it) but is neither shown nor published."),
+    _R("E704", "evidence-counted-twice", "The same report is linked both in `evidence.worked` and in "
+       "`evidence.failed`: one report gives one verdict.",
+       "同一份报告同时出现在 `evidence.worked` 和 `evidence.failed` 中：一份报告只能给出一个结论。"),
+    _R("E705", "test-claim-without-reproduction", "The prose says something was reproduced or tested (\"reproduced on "
+       "an H200\", \"in our tests\", \"复现\", \"我们测试\") but no run is stored beside the entry (`reproduction` "
+       "and its script and output in `<slug>.repro/`). Store the run, or cite the report or document that shows it.",
+       "正文声称已复现或经过测试（“reproduced on an H200”“in our tests”“复现”“我们测试”），但条目旁没有保存任何运行"
+       "（`reproduction` 及 `<slug>.repro/` 中的脚本和输出）。请保存这次运行，或改为引用能证明它的报告或文档。",
+       zh="on"),
+    _R("W706", "dead-end-copied", "The same dead end (its `action`, compared without case, punctuation and filler "
+       "words) appears in five or more entries: usually filler rather than what people really try for this error.",
+       "同一个无效尝试（其 `action`，忽略大小写、标点和虚词后比较）出现在五个或更多条目中：这通常是凑数的内容，"
+       "而不是人们针对这个错误真正会尝试的做法。",
+       why="A warning: some dead ends are genuinely common (reinstalling the driver is tried for many errors); the "
+           "warning asks the author to say why it fails for this error, or to drop it."),
     # environment
     _R("W901", "mermaid-missing", "Mermaid is not installed (`make setup`): diagrams will not render.",
        "未安装 Mermaid（运行 `make setup`）：关系图无法显示。"),

@@ -11,8 +11,11 @@ from generator.lint import PLACEHOLDER
 from generator.load import path_problems
 from generator.translation import stamp
 
-# Fields that only make sense later (a reproduction run, retirement, a parent error-code entry): left out.
-OMITTED = frozenset({"reproduction", "replaced_by", "belongs_to"})
+# Fields that only make sense later (a reproduction run, retirement, a parent error-code entry), dates that need a
+# source (first_seen) or a stored run (last_confirmed), and the legacy typed rates and count (never shown; a count
+# comes from `evidence`): left out.
+OMITTED = frozenset({"reproduction", "replaced_by", "belongs_to", "title", "title_zh", "first_seen", "last_confirmed", "confidence",
+                     "fix_success_rate", "evidence_count"})
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")
 F = PLACEHOLDER
 
@@ -41,9 +44,9 @@ def template(entry_id: str, today: dt.date) -> dict[str, Any]:
                       "removed": None, "behavior_change": None}],
         "os_specific": {},
         "dead_ends": [{"action": f"{F}: something people try that does not help",
-                       "why_fails": f"{F}: why it does not help", "fail_rate": 0.9, "condition": "", "sources": []}],
+                       "why_fails": f"{F}: why it does not help", "condition": "", "sources": []}],
         "dead_ends_zh": [{"action": f"{F}: 无效尝试的中文翻译", "why_fails": f"{F}: 为什么无效"}],
-        "workarounds": [{"action": f"{F}: what fixes it", "success_rate": 0.8,
+        "workarounds": [{"action": f"{F}: what fixes it",
                          "how": f"{F}: steps or code, only where they add to the action (or delete this field)",
                          "condition": "", "sources": []}],
         "workarounds_zh": [{"action": f"{F}: 解决办法的中文翻译", "how": f"{F}: 步骤的中文翻译（或删除此字段）"}],
@@ -52,13 +55,8 @@ def template(entry_id: str, today: dt.date) -> dict[str, Any]:
         "official_doc_section": None,
         "error_code": f"{F}: cudaErrorName (123), or null" if domain == "cuda" else None,
         "verification_tier": "ai_generated",
-        "confidence": 0.5,
-        "fix_success_rate": 0.5,
         "resolvable": "partial",
-        "first_seen": day,
-        "last_confirmed": day,
         "last_updated": day,
-        "evidence_count": 0,
         "tags": [],
         "locale": "en",
         "aliases": [],

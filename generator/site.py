@@ -73,13 +73,27 @@ def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
+_TYPED_RATES = ("confidence", "fix_success_rate", "success_rate", "fail_rate")
+
+
+def _without_typed_rates(raw: dict) -> dict:
+    """The entry as published, without the legacy typed rates: an uncounted number is not published as data
+    either (lint E703 reports it; `evidence` is what counts)."""
+    doc = {k: v for k, v in raw.items() if k not in _TYPED_RATES}
+    for name in ("workarounds", "dead_ends"):
+        if isinstance(doc.get(name), list):
+            doc[name] = [{k: v for k, v in item.items() if k not in _TYPED_RATES} if isinstance(item, dict) else item
+                         for item in doc[name]]
+    return doc
+
+
 def api_files(site: Site, base_path: str = "/") -> dict[str, str]:
     base = "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/"
     out = {}
     index = []
     for e in sorted(site.entries.values(), key=lambda e: e.id):
         links = site.graph[e.id]
-        doc = dict(e.raw)
+        doc = _without_typed_rates(e.raw)
         doc["derived"] = {"verification_tier": site.effective_tier[e.id], "leads_to": list(links.leads_to),
                           "preceded_by": list(links.preceded_by),
                           "frequently_confused_with": list(links.confused_with),

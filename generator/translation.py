@@ -67,7 +67,7 @@ def zh_status(entry: Entry) -> ZhStatus:
 
 def translation_source(raw: dict, zh_field: str) -> str:
     """The English text a zh field translates, as one string (what `translated_from` hashes)."""
-    if zh_field in ("signature_zh", "root_cause_zh"):
+    if zh_field in ("signature_zh", "root_cause_zh", "title_zh"):
         return str(raw.get(zh_field[:-3], ""))
     keys = ("action", "why_fails", "condition") if zh_field == "dead_ends_zh" else ("action", "how", "condition")
     return "\n\n".join("\n".join(str(item.get(k, "")) for k in keys) for item in raw.get(zh_field[:-3], []))
@@ -76,7 +76,7 @@ def translation_source(raw: dict, zh_field: str) -> str:
 def stamp(raw: dict) -> dict:
     """`translated_from` for every zh field that holds Chinese text: the hash of its English source now."""
     stamped = {f: source_hash(translation_source(raw, f)) for f in ("signature_zh", "root_cause_zh", "dead_ends_zh",
-                                                                   "workarounds_zh")
+                                                                   "workarounds_zh", "title_zh")
                if _translated(raw.get(f))}
     return stamped
 

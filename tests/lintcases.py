@@ -44,7 +44,8 @@ def _write(root: Path, rel: str, data: dict[str, Any]) -> None:
 
 def make_corpus(spec: dict[str, Any], dest: Path) -> Path:
     """dest/entries: the base corpus with the fixture's changes applied. Besides "entries" (set / set_from /
-    delete fields), "copy" and "write" (text files): "replace" ({id: [[old, new], ...]}, raw text edits, for what
+    delete fields), "copy" (one entry copied to another path, with the same set / set_from / delete),
+    "copies" (a list of those) and "write" (text files): "replace" ({id: [[old, new], ...]}, raw text edits, for what
     json.dumps cannot write, such as NaN), "write_bytes" (each character is one byte), "write_outside" (files
     beside entries/) and "symlink" ({path in entries/: link target})."""
     root = dest / "entries"
@@ -67,8 +68,7 @@ def make_corpus(spec: dict[str, Any], dest: Path) -> Path:
     for rel, target in spec.get("symlink", {}).items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).symlink_to(target)
-    if "copy" in spec:
-        c = spec["copy"]
+    for c in ([spec["copy"]] if "copy" in spec else []) + spec.get("copies", []):
         data = json.loads((root / f"{c['from']}.json").read_text(encoding="utf-8"))
         _write(root, c["to"], edit(data, c))
     for rel, text in spec.get("write", {}).items():

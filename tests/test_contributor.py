@@ -25,14 +25,17 @@ FILLED = {
     "root_cause": "The widget is used before `widget.init()` returned.",
     "root_cause_zh": "在 `widget.init()` 返回之前就使用了 widget。",
     "dead_ends": [{"action": "Reinstall PyTorch.", "why_fails": "The installation is fine; the call order is wrong.",
-                   "fail_rate": 0.95, "condition": "", "sources": []}],
+                   "condition": "", "sources": []}],
     "dead_ends_zh": [{"action": "重新安装 PyTorch。", "why_fails": "安装没有问题；问题在于调用顺序。"}],
-    "workarounds": [{"action": "Call `widget.init()` first and wait for it.", "success_rate": 0.9, "condition": "",
-                     "sources": ["https://pytorch.org/docs/stable/notes/cuda.html"]}],
+    "workarounds": [{"action": "Call `widget.init()` first and wait for it.", "condition": "",
+                     "sources": ["https://pytorch.org/docs/stable/notes/cuda.html"],
+                     "evidence": {"worked": ["https://github.com/example/widget/issues/1#issuecomment-11",
+                                             "https://github.com/example/widget/issues/2"],
+                                  "failed": ["https://discuss.example.org/t/widget-not-ready/3/4"]}}],
     "workarounds_zh": [{"action": "先调用 `widget.init()` 并等待其完成。"}],
     "official_doc_url": "https://pytorch.org/docs/stable/notes/cuda.html",
     "versions": [{"version": "PyTorch 2.5.0", "status": "active"}],
-    "resolvable": "true", "fix_success_rate": 0.9, "confidence": 0.6,
+    "resolvable": "true",
 }
 
 
@@ -78,6 +81,7 @@ def test_new_entry_appears_on_the_site_in_both_languages(new_entry_corpus: Path,
     zh = (site / "zh" / NEW_ID / "index.html").read_text(encoding="utf-8")
     assert "RuntimeError: my new error: the widget is not ready" in en
     assert "widget 尚未就绪" in zh and "先调用" in zh and "尚未翻译" not in zh
+    assert "fixed it in 2 of 3 linked reports" in en and "3 份已链接的报告中有 2 份说它解决了问题" in zh
     assert (site / "rules" / "index.html").is_file() and (site / "zh" / "rules" / "index.html").is_file()
 
 

@@ -187,10 +187,10 @@ def test_yaml_alias_bomb_stops_validate_build_and_matcher(tmp_path: Path) -> Non
 # ---- item 4: what passes validate must build ----
 
 @pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "1e999"])
-def test_non_finite_rate_is_e014_in_validate_and_build(tmp_path: Path, value: str) -> None:
-    spec = {"replace": {OOM: [['"fail_rate": 0.85', f'"fail_rate": {value}']]}}
+def test_non_finite_number_is_e014_in_validate_and_build(tmp_path: Path, value: str) -> None:
+    spec = {"replace": {OOM: [['"evidence_count": 0', f'"evidence_count": {value}']]}}
     problems, stopped = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
-    assert codes(problems) == codes(stopped) == [(f"entries/{OOM}.json", "dead_ends.0.fail_rate", "E014")]
+    assert codes(problems) == codes(stopped) == [(f"entries/{OOM}.json", "evidence_count", "E014")]
 
 
 def test_lone_surrogate_in_zh_article_title_is_e013_in_validate_and_build(tmp_path: Path) -> None:
@@ -353,12 +353,12 @@ def test_translated_workaround_errors_say_what_is_wrong(tmp_path: Path) -> None:
 
 
 def test_duplicate_key_inside_dead_ends_is_on_its_field_and_line(tmp_path: Path) -> None:
-    spec = {"replace": {OOM: [['"fail_rate": 0.7', '"fail_rate": 0.7,\n      "fail_rate": 0.1']]}}
+    spec = {"replace": {OOM: [['"why_fails": "It only helps', '"why_fails": "Earlier text.",\n      "why_fails": "It only helps']]}}
     entries = make_corpus(spec, tmp_path)
     text = (entries / f"{OOM}.json").read_text(encoding="utf-8")
-    line = text.splitlines().index('      "fail_rate": 0.1') + 1
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith('      "why_fails": "It only helps'))
     proc, _ = validate(entries)
-    assert (f"entries/{OOM}.json: dead_ends.1.fail_rate: E012 duplicate key 'fail_rate': each key may appear once "
+    assert (f"entries/{OOM}.json: dead_ends.1.why_fails: E012 duplicate key 'why_fails': each key may appear once "
             f"in an object (the second one would silently win)  (line {line})") in proc.stdout
 
 
