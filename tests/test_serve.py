@@ -2,7 +2,9 @@
 hanging page) until the next save fixes it."""
 from __future__ import annotations
 
+import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -98,6 +100,19 @@ def test_serve_rebuilds_once_per_edit_and_shows_a_broken_entry_then_recovers(tmp
         edit(entry, '"signature": 42, "signature_was":', '"signature":')
         body = wait_for("the fixed page", lambda: (lambda b: b if "ee-serve-error" not in b else None)(get(page)[1]))
         assert "Move every memory allocation" in body
+
+        # A catastrophic regex (issue #14): serve answers within 60 s with the regex's coded problem, no hang.
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        good = dict(data)
+        data["regex"], data["samples"] = "(a|aa)+$", ["a" * 40 + "!"]
+        entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+        started = time.monotonic()
+        status, body = wait_for("the regex's error page", lambda: (lambda r: r if "ee-serve-error" in r[1] else None)(
+            get(page, timeout=60)), timeout=60)
+        assert status == 200 and "regex" in body and re.search(r"E20[0-9]", body), body[:2000]
+        assert time.monotonic() - started < 60 and proc.poll() is None
+        entry.write_text(json.dumps(good, ensure_ascii=False, indent=2), encoding="utf-8")
+        wait_for("the page again", lambda: "ee-serve-error" not in get(page)[1])
     finally:
         proc.terminate()
         try:
