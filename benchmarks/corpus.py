@@ -53,6 +53,8 @@ def _clone(src: dict[str, Any], new_id: str, ids: list[str], rng: random.Random,
     for key in ("samples", "near_misses", "overlaps", "acknowledged", "corrections",
                 "translated_from", "belongs_to", "title", "title_zh"):
         d.pop(key, None)
+    for item in d["workarounds"] + d["dead_ends"]:  # a clone has no .repro folder: nothing of it was tested
+        item.pop("tested", None)
     d["samples"] = [d["signature"]]
     # A clone's regex is its unique suffix: a copy of the source regex would steal the other clones' pastes
     # (E205). Without the real message in its regex a clone cannot claim the real code either (E302).

@@ -21,6 +21,7 @@ from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
 from generator.regex_gate import regex_problems, rule_code, syntax_problems
 from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
+from generator.tested import environments, tested_problems
 from generator.translation import has_chinese, source_hash, translation_source, zh_status
 
 PLACEHOLDER = "FILL IN"
@@ -32,7 +33,7 @@ _NOT_PROSE = {"id", "regex", "regex_flags", "signature", "samples", "near_misses
               "official_doc_url", "sources", "domain", "category", "resolvable", "verification_tier", "locale",
               "first_seen", "last_confirmed", "last_updated", "date", "version", "status", "translated_from",
               "rule", "overlaps", "transition_graph", "replaced_by", "reproduction", "root_cause_type", "was", "now",
-              "evidence"}
+              "evidence", "tested"}
 _ZH_FIELDS = ("signature_zh", "root_cause_zh", "dead_ends_zh", "workarounds_zh", "title_zh")
 
 
@@ -344,6 +345,7 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None, today
         try:
             out += entry_problems(e, known, today, reference)
             out += claim_problems(e, entries_dir)
+            out += tested_problems(e, entries_dir)
         except Exception as exc:  # noqa: BLE001 (a bug must not hide the other entries' problems)
             out.append(internal_error(e.path, exc))
     out += contradictory_edges(linted)
@@ -402,6 +404,7 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     facts_checked: bool = True  # False when the CUDA reference table was missing (W300)
     families: tuple[Family, ...] = ()
+    tested: dict[str, tuple[str, str]] = field(default_factory=dict)  # '<id>:<kind>.<i>' -> GPU and CUDA of its stored run
 
     def tiers(self) -> dict[str, str]:
         """The verification tier each entry's page shows, earned from this report's fact findings (E301/E302)."""
@@ -437,4 +440,5 @@ def check(entries_dir: Path, reference: Path = REFERENCE_FILE, today: dt.date | 
         problems.append(Problem(str(reference), "", "CUDA reference table not found: facts are not checked",
                                 severity="warning", code="W300"))
     return Report(corpus, sorted(set(acknowledge(problems, corpus.entries, corpus.partial))),
-                  facts_checked=ref is not None, families=families(ref) if ref else ())
+                  facts_checked=ref is not None, families=families(ref) if ref else (),
+                  tested=environments(corpus.entries, entries_dir))

@@ -50,6 +50,7 @@ class Site:
     repo_url: str
     edit_branch: str = "main"
     notices: dict[str, tuple[Problem, ...]] = field(default_factory=dict)  # entry id -> open lint warnings
+    tested: dict[str, tuple[str, str]] = field(default_factory=dict)  # '<id>:<kind>.<i>' -> GPU, CUDA of its stored run
     # Derived once per site, not once per page (scanning every entry for each page is quadratic):
     instances: dict[str, list[str]] = field(default_factory=dict)  # entry id -> ids that belong_to it, sorted
     articles_of: dict[str, list[Article]] = field(default_factory=dict)  # entry id -> articles linking it
@@ -156,6 +157,24 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
                                    '<div data-search-exclude="true" markdown>\n\n')
                             + root_cause_block + Markup("\n\n</div>"))
 
+    def tested(kind: str, i: int) -> Markup | str:
+        """'Tested on GPU (…)' / 'Shown failing on GPU (…)' with links to the stored program, output and run record."""
+        items = e.raw.get(kind, [])
+        item = items[i] if i < len(items) and isinstance(items[i], dict) else {}
+        files = item.get("tested")
+        if not isinstance(files, dict):
+            return ""
+        gpu, cuda = site.tested.get(f"{e.id}:{kind}.{i}", ("", ""))
+        env = t["tested_sep"].join(x for x in (gpu, f"CUDA {cuda}" if cuda else "") if x)
+        label = t["tested_failing" if kind == "dead_ends" else "tested_works"]
+        if env:
+            label += t["tested_paren_open"] + env + t["tested_paren_close"]
+        base = f"{site.repo_url}/blob/{site.edit_branch}/entries/{e.id}.repro/"
+        links = " · ".join(f"{md_text(t[f'tested_{k}'])}: {ext_link(base + str(files.get(k, '')), files.get(k, ''))}"
+                           for k in ("script", "output", "run"))
+        return Markup(f'<span class="ee-tested ee-tested-{"fails" if kind == "dead_ends" else "works"}">'
+                      f'{md_text(label)}</span> {links}')
+
     dead_ends = []
     for i, d in enumerate(e.dead_ends):
         zh = e.dead_ends_zh[i] if i < len(e.dead_ends_zh) else None
@@ -168,6 +187,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             "reports": evidence_links(d.evidence, t), "why": why,
             "condition": cond, "untranslated": lang == "zh" and not status.dead_ends[i],
             "condition_untranslated": lang == "zh" and status.dead_ends[i] and not status.dead_end_conditions[i],
+            "tested": tested("dead_ends", i),
         })
 
     order = workaround_order(e)
@@ -187,6 +207,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
             "untranslated": lang == "zh" and not status.workarounds[i],
             "condition_untranslated": translated and not status.workaround_conditions[i],
+            "tested": tested("workarounds", i),
         })
 
     na = Markup("—")

@@ -189,6 +189,16 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "而不是人们针对这个错误真正会尝试的做法。",
        why="A warning: some dead ends are genuinely common (reinstalling the driver is tried for many errors); the "
            "warning asks the author to say why it fails for this error, or to drop it."),
+    # tested on a GPU (generator/tested.py)
+    _R("E801", "tested-file-missing", "A workaround's or dead end's `tested` names a program, output or run record that "
+       "is not a file in the entry's reproduction folder (`entries/<domain>/<slug>.repro/`).",
+       "解决办法或无效尝试的 `tested` 所列的程序、输出或运行记录不是该条目复现文件夹（`entries/<domain>/<slug>.repro/`）中的文件。"),
+    _R("E802", "tested-run-contradicts", "The run record of a `tested` item has no `exit status: N` line, or contradicts "
+       "the claim: a workaround's run must exit 0 (the error gone), a dead end's must not (the error persists).",
+       "`tested` 的运行记录没有 `exit status: N` 一行，或与所声称的相反：解决办法的运行必须以 0 退出（错误消失），"
+       "无效尝试的运行则不能以 0 退出（错误依旧）。",
+       why="An error: the page shows \"Tested on GPU\" (or \"Shown failing on GPU\") beside the item, and a stored "
+           "run that says otherwise would make that line false."),
     # environment
     _R("W901", "mermaid-missing", "Mermaid is not installed (`make setup`): diagrams will not render.",
        "未安装 Mermaid（运行 `make setup`）：关系图无法显示。"),

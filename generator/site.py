@@ -44,7 +44,7 @@ def make_site(report: Report, repo_url: str) -> Site:
     links = all_related_entries(corpus.articles, corpus.entries)
     return Site(entries={e.id: e for e in corpus.entries}, graph=build_graph(corpus.entries), articles=corpus.articles,
                 article_links=links, effective_tier=report.tiers(), repo_url=repo_url.rstrip("/"),
-                notices=report.page_notices())
+                notices=report.page_notices(), tested=report.tested)
 
 
 def render_all(site: Site, base_path: str = "/") -> dict[str, bytes]:

@@ -1,0 +1,109 @@
+"""Workarounds and dead ends tested on a GPU: the stored runs back every mark (E801/E802), the pages say it in both
+languages with links to the files, and the corpus holds the tested fixes issue 10 asks for."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator import site
+from generator.lint import check
+from generator.markup import md_text
+from generator.load import load_corpus
+from generator.paths import ENTRIES_DIR
+from generator.tested import read_run
+from tests.lintcases import make_corpus
+
+REPO = "https://github.com/example/encyclopedia"
+RUN = ("command: python3 -u {name}.py\nin: entries/pytorch/cuda-out-of-memory.repro (timeout 120 s)\n"
+       "started: 2026-11-23T12:18:23Z\nexit status: {status}\ngpu: NVIDIA H100 80GB HBM3, 580.159.04\ncuda: 13.0\n")
+
+
+def _spec(**changes: object) -> dict:
+    files = {}
+    for name, status in (("fixed", 0), ("deadend", 1)):
+        files[f"pytorch/cuda-out-of-memory.repro/{name}.py"] = "print('x')\n"
+        files[f"pytorch/cuda-out-of-memory.repro/{name}_output.txt"] = "x\n"
+        files[f"pytorch/cuda-out-of-memory.repro/{name}_run.txt"] = RUN.format(name=name, status=status)
+    return {"entries": {"pytorch/cuda-out-of-memory": {"set": {
+        "workarounds.0.tested": {"script": "fixed.py", "output": "fixed_output.txt", "run": "fixed_run.txt"},
+        "dead_ends.0.tested": {"script": "deadend.py", "output": "deadend_output.txt", "run": "deadend_run.txt"},
+        **changes}}}, "write": files}
+
+
+def test_a_tested_workaround_and_dead_end_are_clean_and_shown_in_both_languages(tmp_path: Path) -> None:
+    entries = make_corpus(_spec(), tmp_path)
+    assert check(entries).problems == []
+    files = site.build(entries, tmp_path / "docs", REPO).files
+    en = files["pytorch/cuda-out-of-memory.md"].decode()
+    zh = files["pytorch/cuda-out-of-memory.zh.md"].decode()
+    base = f"{REPO}/blob/main/entries/pytorch/cuda-out-of-memory.repro/"
+
+    def mark(kind: str, label: str) -> str:
+        return f'<span class="ee-tested ee-tested-{kind}">{md_text(label)}</span>'
+    assert mark("works", "Tested on GPU (H100 80GB HBM3, CUDA 13.0)") in en
+    assert mark("fails", "Shown failing on GPU (H100 80GB HBM3, CUDA 13.0)") in en
+    assert mark("works", "已在 GPU 上验证（H100 80GB HBM3，CUDA 13.0）") in zh
+    assert mark("fails", "已在 GPU 上验证无效（H100 80GB HBM3，CUDA 13.0）") in zh
+    for page, words in ((en, ("program", "output", "run record")), (zh, ("程序", "输出", "运行记录"))):
+        for name in ("fixed", "deadend"):
+            for word, file in zip(words, (f"{name}.py", f"{name}_output.txt", f"{name}_run.txt")):
+                assert f'{md_text(word)}: <a href="{base}{file}" rel="nofollow noopener">{md_text(file)}</a>' in page
+    assert en.count("ee-tested-") == 2 and zh.count("ee-tested-") == 2
+
+
+def test_a_run_record_without_environment_still_shows_the_mark(tmp_path: Path) -> None:
+    spec = _spec()
+    spec["write"]["pytorch/cuda-out-of-memory.repro/fixed_run.txt"] = "exit status: 0\n"
+    entries = make_corpus(spec, tmp_path)
+    files = site.build(entries, tmp_path / "docs", REPO).files
+    assert '<span class="ee-tested ee-tested-works">Tested on GPU</span> ' in files["pytorch/cuda-out-of-memory.md"].decode()
+
+
+def test_names_that_leave_the_folder_are_missing_files(tmp_path: Path) -> None:
+    """The schema allows '.' and '..' by its pattern; they never name a file of the folder."""
+    spec = _spec(**{"workarounds.0.tested": {"script": "..", "output": ".", "run": "fixed_run.txt"}})
+    problems = check(make_corpus(spec, tmp_path)).problems
+    assert sorted((p.code, p.field) for p in problems) == [("E801", "workarounds.0.tested.output"),
+                                                            ("E801", "workarounds.0.tested.script")]
+
+
+def test_a_run_record_without_exit_status_is_reported(tmp_path: Path) -> None:
+    spec = _spec()
+    spec["write"]["pytorch/cuda-out-of-memory.repro/deadend_run.txt"] = "gpu: NVIDIA H100 80GB HBM3\n"
+    [p] = check(make_corpus(spec, tmp_path)).problems
+    assert (p.code, p.field) == ("E802", "dead_ends.0.tested.run") and "exit status" in p.message
+
+
+def test_read_run_parses_the_runner_format(tmp_path: Path) -> None:
+    path = tmp_path / "r.txt"
+    path.write_text(RUN.format(name="x", status=137), encoding="utf-8")
+    run = read_run(path)
+    assert run is not None and (run.exit_status, run.gpu, run.cuda) == (137, "H100 80GB HBM3", "13.0")
+    assert read_run(tmp_path / "missing.txt") is None and read_run(tmp_path) is None
+
+
+def test_the_corpus_holds_the_tested_fixes_issue_10_asks_for() -> None:
+    """At least 30 workarounds tested, across the errors users meet most; every tested workaround's stored output
+    ends with the program's 'FIXED:' line, and every tested dead end's run failed."""
+    corpus = load_corpus(ENTRIES_DIR)
+    workarounds, dead_ends = [], []
+    for e in corpus.entries:
+        for kind, bucket in (("workarounds", workarounds), ("dead_ends", dead_ends)):
+            for i, item in enumerate(e.raw[kind]):
+                if "tested" in item:
+                    bucket.append((e.id, i, item["tested"]))
+    assert len(workarounds) >= 30 and len(dead_ends) >= 10
+    for must in ("pytorch/cuda-out-of-memory", "cupy/out-of-memory", "jax/out-of-memory", "cuda/illegal-address",
+                 "pytorch/index-out-of-bounds-device-assert", "cuda/no-kernel-image-for-device",
+                 "pytorch/expected-all-tensors-same-device", "pytorch/cannot-reinitialize-cuda-in-forked-subprocess"):
+        assert any(i == must for i, _, _ in workarounds), must
+    for entry_id, i, tested in workarounds:
+        folder = ENTRIES_DIR / f"{entry_id}.repro"
+        lines = [x for x in (folder / tested["output"]).read_text(encoding="utf-8").splitlines() if x.strip()]
+        assert lines[-1].startswith("FIXED") or "FIXED:" in lines[-1], (entry_id, i)
+        run = read_run(folder / tested["run"])
+        assert run is not None and run.exit_status == 0 and run.gpu and run.cuda, (entry_id, i)
+    for entry_id, i, tested in dead_ends:
+        run = read_run(ENTRIES_DIR / f"{entry_id}.repro" / tested["run"])
+        assert run is not None and run.exit_status not in (None, 0), (entry_id, i)
+    assert json.dumps(workarounds)  # plain data, as the static API publishes it
