@@ -1,0 +1,16 @@
+// Example 1 of this article before 2026-11-23, verbatim (kept to show whether it compiles).
+#include <cuda_runtime.h>
+
+int main() {
+  float *d_data;
+  size_t size = 1024 * 1024 * sizeof(float);
+
+  cudaMalloc(&d_data, size);
+  // ... some computation using d_data ...
+
+  cudaFreeAsync(d_data); // Asynchronous free
+
+  cudaDeviceReset(); // Reset before asynchronous operation completes.  ERROR PRONE!
+
+  return 0;
+}
