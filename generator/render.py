@@ -276,8 +276,10 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
         "dead_ends": dead_ends, "workarounds": workarounds,
         # How the list is ordered, where not every item carries its count (generator/model.py workaround_order).
-        "order_note": ("" if all(w["counted"] for w in workarounds) else
-                       t["order_mixed"] if any(w["counted"] for w in workarounds) else t["order_unmeasured"]),
+        # Inside a raw HTML block Markdown processes nothing: escape for HTML only (md_text's \. would show).
+        "order_note": Markup(html.escape("" if all(w["counted"] for w in workarounds) else
+                                         t["order_mixed"] if any(w["counted"] for w in workarounds)
+                                         else t["order_unmeasured"])),
         "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
         "dead_ends_fallback": bool(dead_ends) and all(d["untranslated"] for d in dead_ends),
         "workarounds_fallback": bool(workarounds) and all(w["untranslated"] for w in workarounds),
