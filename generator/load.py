@@ -168,11 +168,6 @@ def read_text(path: Path, rel: str) -> tuple[str | None, list[Problem]]:
     return text.removeprefix("\ufeff"), []
 
 
-def domains() -> tuple[str, ...]:
-    """The domains entries may live in (config/domains.yml; the entry schema's enum is filled from it)."""
-    return domain_ids()
-
-
 def path_problems(parts: tuple[str, ...], rel: str, others: frozenset[str] = frozenset(),
                   entry: bool = False) -> list[Problem]:
     """E004 / E003 (and E008 for an entry's folder) for a file's folder and name (without suffix), checked before
@@ -187,9 +182,9 @@ def path_problems(parts: tuple[str, ...], rel: str, others: frozenset[str] = fro
     if name != name.lower():
         twin = f"; it differs only by case from '{name.lower()}'" if name.lower() in others else ""
         return [_err(rel, "", "E003", f"'{name}' has capital letters: ids and file names are lowercase{twin}")]
-    if entry and parts[0] not in domains():
+    if entry and parts[0] not in domain_ids():
         return [_err(rel, "", "E008", f"'{parts[0]}' is not a domain: entries live in entries/<domain>/, with "
-                                      f"<domain> one of {', '.join(domains())}")]
+                                      f"<domain> one of {', '.join(domain_ids())}")]
     return []
 
 

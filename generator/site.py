@@ -8,10 +8,11 @@ from pathlib import Path
 
 from generator import indexes
 from generator.articles import all_related_entries
+from generator.config import domain_ids
 from generator.graph import build_graph
 from generator.i18n import LANGS
 from generator.lint import Report, check
-from generator.load import Corpus, domains
+from generator.load import Corpus
 from generator.match import match_files
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
@@ -22,7 +23,7 @@ from generator.rules import rules_page
 # schema allows (an entry in any other folder is E008) and the site's own sections. Every file written must lie in
 # one of them, and what was written is also recorded in MANIFEST, so a folder that stops being produced (a domain
 # dropped from the schema) is still removed by the next build and by `make clean`.
-OWNED_DIRS = (*domains(), "articles", "browse", "api", "rules", "assets/generated")
+OWNED_DIRS = (*domain_ids(), "articles", "browse", "api", "rules", "assets/generated")
 MANIFEST = ".generated-files.json"  # in docs/; MkDocs skips dot files
 MERMAID_JS = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
 MATCH_DIR = "assets/generated"  # match-index.json, match-words.json, match-display/ (generator/match.py)
