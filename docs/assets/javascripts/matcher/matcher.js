@@ -86,17 +86,26 @@ export function normaliseCut(text, params) {
   let t = wellFormed(raw);
   t = t.replace(NEWLINES, "\n").replace(ANSI, "").replace(ZERO_WIDTH, "");
   t = t.replace(/\u212a/g, "K").replace(/\u017f/g, "s").replace(SPACES, " ");
+  // Whole-text passes (only "\n" is left as a line break here, so ^/$ with the m flag are line ends); lines are
+  // split only when one is long enough to be cut.
+  t = t.replace(/ {2,}/g, " ").replace(/^ +| +$/gm, "");
   let longLines = 0;
-  const lines = t.split("\n").map((line) => {
-    const kept = line.replace(/ {2,}/g, " ").replace(/^ +| +$/g, "");
-    const cut = cutLine(kept, params.max_line);
-    if (cut !== kept) longLines++;
-    return cut;
-  });
-  while (lines.length && !lines[lines.length - 1]) lines.pop();
-  let start = 0;
-  while (start < lines.length && !lines[start]) start++;
-  return [lines.slice(start).join("\n"), { paste: pasteCut, lines: longLines }];
+  if (t.length > params.max_line) {
+    let long = false;
+    for (let a = 0, b = 0; a <= t.length && !long; a = b + 1) {
+      b = t.indexOf("\n", a);
+      if (b < 0) b = t.length;
+      long = b - a > params.max_line;
+    }
+    if (long) {
+      t = t.split("\n").map((line) => {
+        const cut = cutLine(line, params.max_line);
+        if (cut !== line) longLines++;
+        return cut;
+      }).join("\n");
+    }
+  }
+  return [t.replace(/^\n+|\n+$/g, ""), { paste: pasteCut, lines: longLines }];
 }
 
 export function normalise(text, params) {
@@ -133,9 +142,12 @@ export class MatchIndex {
     this.entries = raw.entries;
     this.stop = new Set(raw.params.stop_words);
     this.markers = new Set(raw.params.chain_markers);
-    this.buckets = new Map();
-    this.occupied = new Uint8Array(1 << HASH_BITS); // a typed-array test before the Map lookup: most grams miss
+    // The prefilter's buckets: slot[hash] is 1 + the bucket's place in `buckets` (0: no literal has that gram, the
+    // common case); each bucket holds [literal, entry, offset of its gram] triples.
+    this.slot = new Int32Array(1 << HASH_BITS);
+    this.buckets = [];
     this.always = [];
+    this.multiline = []; // literals holding "\n": looked for whole (the prefilter reads one line at a time)
     this.byName = new Map();
     this.byCode = new Map();
     this.byId = new Map();
@@ -153,14 +165,17 @@ export class MatchIndex {
       if (e.re !== undefined) {
         const lits = e.lit || [];
         for (const lit of lits) {
+          if (lit.includes("\n")) {
+            this.multiline.push([lit, i]);
+            continue;
+          }
           let best = 0;
           for (let o = 1; o + MIN_LITERAL <= lit.length; o++) {
             if (counts[gramHash(lit, o)] < counts[gramHash(lit, best)]) best = o;
           }
           const h = gramHash(lit, best);
-          this.occupied[h] = 1;
-          if (!this.buckets.has(h)) this.buckets.set(h, []);
-          this.buckets.get(h).push([lit, i, best]);
+          if (!this.slot[h]) this.slot[h] = this.buckets.push([]);
+          this.buckets[this.slot[h] - 1].push([lit, i, best]);
         }
         if (!lits.length) this.always.push(i);
       }
@@ -175,6 +190,12 @@ export class MatchIndex {
       this.wraps.set(dom, new Set(spec.wraps));
       for (const rx of spec.claims) this.claims.push([dom, new RegExp(rx, "gu")]);
     }
+    // The families' name patterns, as whole NAME runs: a long log is mostly other words (match.py Index.load).
+    const enums = this.params.enums || [];
+    const union = enums.map((p) => `(?:${p})`).join("|");
+    const whole = new RegExp(`^(?:${union})$`, "u");
+    this.nameToken = enums.length && [...this.byName.keys()].every((n) => whole.test(n))
+      ? new RegExp(`(?<![A-Za-z0-9_])(?:${union})(?![A-Za-z0-9_])`, "gu") : NAME;
     if (wordsRaw) this.setWords(wordsRaw);
   }
 
@@ -198,18 +219,32 @@ export class MatchIndex {
     return rx;
   }
 
+  // Entries one of whose required literals occurs in the (ASCII-lower-cased) paste. The grams of each distinct
+  // line only (logs repeat lines), hashed as a rolling hash equal to gramHash at every position.
   candidates(low) {
     const found = new Set(this.always);
-    const last = low.length - MIN_LITERAL;
-    const occupied = this.occupied;
-    for (let k = 0; k <= last; k++) {
-      const h = gramHash(low, k);
-      if (!occupied[h]) continue;
-      const bucket = this.buckets.get(h);
-      for (const [lit, i, offset] of bucket) {
-        if (!found.has(i) && k >= offset && low.startsWith(lit, k - offset)) found.add(i);
+    const slot = this.slot;
+    const buckets = this.buckets;
+    const mask = (1 << HASH_BITS) - 1;
+    const drop = Math.imul(Math.imul(31, 31), 31); // 31^(MIN_LITERAL - 1): the outgoing character's weight
+    for (const line of new Set(low.split("\n"))) {
+      const last = line.length - MIN_LITERAL;
+      if (last < 0) continue;
+      let h = 0;
+      for (let j = 0; j < MIN_LITERAL - 1; j++) h = (Math.imul(h, 31) + line.charCodeAt(j)) | 0;
+      for (let k = 0; k <= last; k++) {
+        if (k > 0) h = (h - Math.imul(line.charCodeAt(k - 1), drop)) | 0;
+        h = (Math.imul(h, 31) + line.charCodeAt(k + MIN_LITERAL - 1)) | 0;
+        const g = (h >>> 0) & mask;
+        if (!slot[g]) continue;
+        const bucket = buckets[slot[g] - 1];
+        for (let b = 0; b < bucket.length; b++) {
+          const [lit, i, offset] = bucket[b];
+          if (k >= offset && !found.has(i) && line.startsWith(lit, k - offset)) found.add(i);
+        }
       }
     }
+    for (const [lit, i] of this.multiline) if (!found.has(i) && low.includes(lit)) found.add(i);
     return [...found].sort((a, b) => a - b);
   }
 }
@@ -307,7 +342,7 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
     if (m && !foreign(i, m.index)) regexHit.set(i, [m.index, m.index + m[0].length]);
   }
   const nameHit = new Map();
-  for (const m of text.matchAll(NAME)) {
+  for (const m of text.matchAll(index.nameToken)) {
     for (const i of index.byName.get(m[0]) || []) {
       if (!nameHit.has(i) && !foreign(i, m.index)) nameHit.set(i, [m.index, m.index + m[0].length]);
     }
