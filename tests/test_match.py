@@ -328,3 +328,17 @@ def test_a_paste_of_any_size_costs_what_its_two_ends_cost() -> None:
     a, b = match(index, small), match(index, huge)
     assert a.text == b.text and a.cut == b.cut and [r.id for r in a.results] == [r.id for r in b.results]
     assert len(a.text) <= 1_048_576 + 3
+
+
+def test_a_literal_holding_a_line_break_is_found_by_both_prefilters() -> None:
+    """Both prefilters read the paste one distinct line at a time; a required literal that spans a line break (a
+    two-line message, e.g. ggml's "CUDA error: out of memory" + "current device") must still make its entry a
+    candidate. This entry has no other literal, so only that path can find it."""
+    raw = json.loads(json.dumps(raw_index()))
+    index = raw["match-index.json"]
+    index["entries"].append({"id": "cuda/zz-two-line", "s": "two-line", "re": "zq first line\\n {0,4}zq second",
+                             "lit": ["zq first line\nzq second"]})
+    pastes = ["log start\nzq first line\nzq second line\nlog end", "zq first line\nzq other\nzq second"]
+    want = [["cuda/zz-two-line"], []]
+    assert [[r["id"] for r in res] for res in py_results(raw, pastes)] == want
+    assert [[r["id"] for r in res] for res in js_results(raw, pastes)] == want
