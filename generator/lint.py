@@ -20,6 +20,7 @@ from generator.model import Entry
 from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
 from generator.regex_gate import regex_problems, rule_code, syntax_problems
+from generator.registry import load_registry, registry_path, registry_problems
 from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
 from generator.tested import environments, tested_problems
 from generator.translation import has_chinese, source_hash, translation_source, zh_status
@@ -405,6 +406,7 @@ class Report:
     facts_checked: bool = True  # False when the CUDA reference table was missing (W300)
     families: tuple[Family, ...] = ()
     tested: dict[str, tuple[str, str]] = field(default_factory=dict)  # '<id>:<kind>.<i>' -> GPU and CUDA of its stored run
+    redirects: dict[str, str] = field(default_factory=dict)  # moved id -> the id that replaces it (config/ids.txt)
 
     def tiers(self) -> dict[str, str]:
         """The verification tier each entry's page shows, earned from this report's fact findings (E301/E302)."""
@@ -436,9 +438,15 @@ def check(entries_dir: Path, reference: Path = REFERENCE_FILE, today: dt.date | 
     corpus = load_corpus(entries_dir)
     ref = reference if reference.exists() else None
     problems = corpus.problems + lint_corpus(corpus, entries_dir, ref, today)
+    redirects: dict[str, str] = {}
+    if (ids_file := registry_path(entries_dir)).exists():
+        registry = load_registry(ids_file, ids_file.relative_to(entries_dir.parent).as_posix())
+        files = {i: f"{entries_dir.name}/{i}.json" for i in corpus.ids}
+        problems += registry_problems(registry, set(corpus.ids), files)
+        redirects = registry.redirects
     if ref is None:
         problems.append(Problem(str(reference), "", "CUDA reference table not found: facts are not checked",
                                 severity="warning", code="W300"))
     return Report(corpus, sorted(set(acknowledge(problems, corpus.entries, corpus.partial))),
                   facts_checked=ref is not None, families=families(ref) if ref else (),
-                  tested=environments(corpus.entries, entries_dir))
+                  tested=environments(corpus.entries, entries_dir), redirects=redirects)

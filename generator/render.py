@@ -54,6 +54,7 @@ class Site:
     # Derived once per site, not once per page (scanning every entry for each page is quadratic):
     instances: dict[str, list[str]] = field(default_factory=dict)  # entry id -> ids that belong_to it, sorted
     articles_of: dict[str, list[Article]] = field(default_factory=dict)  # entry id -> articles linking it
+    redirects: dict[str, str] = field(default_factory=dict)  # moved id -> the entry that replaces it (config/ids.txt)
 
     def __post_init__(self) -> None:
         for x in sorted(self.entries.values(), key=lambda x: x.id):
@@ -358,3 +359,16 @@ def entry_list(page: str, ids: Iterable[str], site: Site, lang: str) -> list[str
         code = f" {md_verbatim(e.error_code)}" if e.error_code else ""
         out.append(f"- [{md_text(sig)}]({rel_link(page, i, lang)}){code}")
     return out
+
+
+def render_redirect(old: str, new: str, site: Site, lang: str) -> str:
+    """The page at a moved id's URL: it sends the reader on to the entry that replaced it (a meta refresh, see
+    overrides/main.html) and says so in words for readers and tools that do not follow it. Not indexed."""
+    t = strings(lang)
+    title, _ = page_title(site.entries[new], lang)
+    target = rel_link(old, new, lang)
+    url = "../" * (old.count("/") + 1) + f"{new}/"  # from /<old>/ (or /zh/<old>/) up to the language root
+    meta = front_matter(t["moved_title"].format(id=old), t["moved_body"].format(id=old, title=title),
+                        {"ee_redirect": url, "search": {"exclude": True}})
+    return (f"---\n{meta}\n---\n\n# {md_text(t['moved_title'].format(id=old))}\n\n"
+            f"{md_text(t['moved_body'].format(id=old, title=title))}\n\n[{md_text(title)}]({target})\n")

@@ -68,6 +68,20 @@ RULES: dict[str, Rule] = {r.code: r for r in [
     _R("E017", "front-matter-yaml-not-allowed", "Front matter uses YAML that is not allowed: anchors and aliases "
        "(they can expand exponentially), tags, or more size or nesting than front matter needs.",
        "front matter 使用了不允许的 YAML：锚点和别名（可能指数级展开）、标签，或超出需要的大小或嵌套层数。"),
+    _R("E020", "id-not-registered", "An entry whose id is not in `config/ids.txt`, the registry of every id the site has "
+       "published (`python -m generator new` adds it; or add the line by hand).",
+       "条目的 id 不在 `config/ids.txt` 中。该文件登记站点发布过的每个 id（`python -m generator new` 会自动添加，也可手动加一行）。"),
+    _R("E021", "published-id-disappeared", "An id in `config/ids.txt` that no entry has any more: a page people may "
+       "have linked to would vanish. Restore the entry, or add `old-id -> new-id` so the old URL points to its "
+       "replacement (in both languages).",
+       "`config/ids.txt` 中登记的 id 已没有对应条目：别人可能链接过的页面会消失。请恢复该条目，或写成 `旧 id -> 新 id`，"
+       "让旧地址（中英文）指向替代它的页面。"),
+    _R("E022", "bad-redirect", "A redirect in `config/ids.txt` whose target has no entry, redirects again, or whose "
+       "source still has an entry.",
+       "`config/ids.txt` 中的重定向有误：目标没有对应条目、目标本身又被重定向，或源 id 仍有条目。"),
+    _R("E023", "bad-id-registry", "`config/ids.txt` cannot be read, or a line is not `<domain>/<slug>` or "
+       "`<old id> -> <new id>`, or lists an id twice.",
+       "`config/ids.txt` 无法读取，或某行既不是 `<domain>/<slug>` 也不是 `<旧 id> -> <新 id>`，或同一 id 出现两次。"),
     _R("W001", "stray-file", "A file in `entries/` that is neither an entry, an article, nor a reproduction file.",
        "`entries/` 中既不是条目、文章，也不是复现文件的文件。"),
     _R("W002", "acknowledgement-unused", "`acknowledged` names a rule that does not fire for this entry, or one that "

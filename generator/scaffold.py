@@ -9,6 +9,7 @@ from typing import Any
 
 from generator.lint import PLACEHOLDER
 from generator.load import path_problems
+from generator.registry import register, registry_path
 from generator.translation import stamp
 
 # Fields that only make sense later (a reproduction run, retirement, a parent error-code entry), dates that need a
@@ -83,6 +84,8 @@ def new_entry(entries_dir: Path, entry_id: str, today: dt.date | None = None) ->
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("x", encoding="utf-8") as fh:  # "x": a file that appeared meanwhile is not overwritten either
         fh.write(dump(template(entry_id, today or dt.date.today())))
+    if (ids := registry_path(entries_dir)).exists():  # the registry of published ids (generator/registry.py)
+        register(ids, [entry_id])
     return path
 
 

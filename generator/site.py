@@ -16,7 +16,7 @@ from generator.load import Corpus
 from generator.match import match_files
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
-from generator.render import Site, page_file, render_article, render_entry
+from generator.render import Site, page_file, render_article, render_entry, render_redirect
 from generator.rules import rules_page
 
 # Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten): one per domain the
@@ -45,7 +45,7 @@ def make_site(report: Report, repo_url: str) -> Site:
     links = all_related_entries(corpus.articles, corpus.entries)
     return Site(entries={e.id: e for e in corpus.entries}, graph=build_graph(corpus.entries), articles=corpus.articles,
                 article_links=links, effective_tier=report.tiers(), repo_url=repo_url.rstrip("/"),
-                notices=report.page_notices(), tested=report.tested)
+                notices=report.page_notices(), tested=report.tested, redirects=report.redirects)
 
 
 def render_all(site: Site, base_path: str = "/") -> dict[str, bytes]:
@@ -57,6 +57,8 @@ def render_all(site: Site, base_path: str = "/") -> dict[str, bytes]:
             files[page_file(e.id, lang)] = render_entry(e, site, lang)
         for a in site.articles:
             files[page_file(f"articles/{a.id}", lang)] = render_article(a, site, lang)
+        for old_id, new_id in site.redirects.items():
+            files[page_file(old_id, lang)] = render_redirect(old_id, new_id, site, lang)
         files[page_file("articles/index", lang)] = indexes.articles_index(site, lang)
         files[page_file("browse/index", lang)] = indexes.browse_index(site, lang)
         for domain in sorted({e.domain for e in site.entries.values()}):
@@ -103,7 +105,11 @@ def api_files(site: Site, base_path: str = "/") -> dict[str, str]:
         index.append({"id": e.id, "signature": e.signature, "signature_zh": e.signature_zh,
                       "error_code": e.error_code, "domain": e.domain, "category": e.category,
                       "verification_tier": site.effective_tier[e.id], "url": f"{base}api/v1/{e.id}.json"})
-    out["api/v1/index.json"] = _json({"version": 1, "count": len(index), "entries": index})
+    for old, new in sorted(site.redirects.items()):  # a moved id's JSON says where it went (config/ids.txt)
+        out[f"api/v1/{old}.json"] = _json({"id": old, "moved_to": new, "url": f"{base}api/v1/{new}.json"})
+    moved = [{"id": old, "moved_to": new} for old, new in sorted(site.redirects.items())]
+    out["api/v1/index.json"] = _json({"version": 1, "count": len(index), "entries": index,
+                                      **({"moved": moved} if moved else {})})
     return out
 
 

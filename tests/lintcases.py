@@ -64,6 +64,7 @@ def make_corpus(spec: dict[str, Any], dest: Path) -> Path:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_bytes(text.encode("latin-1"))
     for rel, text in spec.get("write_outside", {}).items():
+        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
         (dest / rel).write_text(text, encoding="utf-8")
     for rel, target in spec.get("symlink", {}).items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
