@@ -303,9 +303,10 @@ def number_problems(e: Entry, facts: list[Problem] | None, fams: tuple[Family, .
 
 
 def sticky_problems(e: Entry, checked: bool) -> list[Problem]:
-    """W707: a CUDA error page that does not say whether the error is sticky. E303: it says so otherwise than
+    """W707: a CUDA error page (the cuda domain, or any entry whose code is a CUDA runtime or driver code) that does
+    not say whether the error is sticky. E303: it says so otherwise than
     NVIDIA's description of the code ('the process must be terminated and relaunched')."""
-    if e.domain != "cuda" or not e.error_code:
+    if not e.error_code or (e.domain != "cuda" and not e.error_code.startswith(("cudaError", "CUDA_ERROR_"))):
         return []
     if e.sticky is None:
         return [_p(e, "error_code", "W707", "the page does not say whether the error is sticky: set \"sticky\" "
