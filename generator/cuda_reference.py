@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.paths import REFERENCE_FILE
+from generator.paths import ERROR_DOCS_FILE, REFERENCE_FILE
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,29 @@ def load_reference(path: Path = REFERENCE_FILE) -> Reference:
                 d = json.loads(line)
                 rows.append(CudaError(d["api"], int(d["code"]), d["name"], d["message"]))
     return Reference(tuple(rows))
+
+
+STICKY_SENTENCE = "the process must be terminated and relaunched"
+
+
+@lru_cache(maxsize=2)
+def error_docs(path: Path = ERROR_DOCS_FILE) -> dict[str, str]:
+    """NVIDIA's description of each runtime and driver error code, by name ({} where the file is missing)."""
+    if not path.is_file():
+        return {}
+    docs = {}
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                d = json.loads(line)
+                docs[d["name"]] = d["doc"]
+    return docs
+
+
+def documented_sticky(name: str) -> bool:
+    """NVIDIA documents the code as sticky: 'This leaves the process in an inconsistent state and any further CUDA
+    work will return the same error. To continue using CUDA, the process must be terminated and relaunched.'"""
+    return STICKY_SENTENCE in error_docs().get(name, "")
 
 
 _CODE_RE = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?: \((?P<code>-?\d+)\))?$")

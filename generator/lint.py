@@ -14,6 +14,7 @@ import unicodedata
 import ftfy
 
 from generator.config import Family, families
+from generator.cuda_reference import documented_sticky, parse_error_code
 from generator.facts import check_facts, effective_tier
 from generator.load import GATE_FIELDS, Corpus, internal_error, load_corpus, untrusted_fields
 from generator.model import Entry
@@ -34,7 +35,7 @@ _NOT_PROSE = {"id", "regex", "regex_flags", "signature", "samples", "near_misses
               "official_doc_url", "sources", "domain", "category", "resolvable", "verification_tier", "locale",
               "first_seen", "last_confirmed", "last_updated", "date", "version", "status", "translated_from",
               "rule", "overlaps", "transition_graph", "replaced_by", "reproduction", "root_cause_type", "was", "now",
-              "evidence", "tested"}
+              "evidence", "tested", "sticky"}
 _ZH_FIELDS = ("signature_zh", "root_cause_zh", "dead_ends_zh", "workarounds_zh", "title_zh")
 
 
@@ -216,15 +217,31 @@ def stored_reproduction(e: Entry, entries_dir: Path) -> bool:
     return (folder / r["script"]).is_file() and (folder / r["output"]).is_file()
 
 
+# A first-person claim ("in our tests", "we ran", "我们测试", "实测"): the reader cannot tell which run it means, so it
+# is flagged even where a reproduction is stored (that run is named as "the stored reproduction", "复现中").
+_FIRST_PERSON_EN = re.compile(
+    r"\b(?:in|from|during) (?:our|my) (?:[\w.+-]+ ){0,3}(?:tests?|testing|runs?|experiments?|measurements?)\b"
+    r"|\bwe (?:tested|reproduced|ran|measured|observed|confirmed|verified|saw)\b", re.I)
+_FIRST_PERSON_ZH = re.compile(r"我们(?:的)?(?:在[^。；]{0,20})?(?:测试|复现|实测|验证|运行|试验)|在我们的|实测|经测试")
+
+
 def claim_problems(e: Entry, entries_dir: Path) -> list[Problem]:
-    """E705: prose that says the error or a fix was reproduced or tested, in an entry with no stored run."""
-    if stored_reproduction(e, entries_dir):
-        return []
+    """E705: prose that says the error or a fix was reproduced or tested, in an entry with no stored run; and, in
+    any entry, a first-person test claim, which does not say which run it means (name the stored one)."""
+    stored = stored_reproduction(e, entries_dir)
     out: list[Problem] = []
     for where, text in strings(e.raw):
         if not _prose(where):
             continue
-        m = (_CLAIM_ZH if _is_zh(where) else _CLAIM_EN).search(_CODE_SPAN.sub("", text))
+        zh = _is_zh(where)
+        if stored:
+            m = (_FIRST_PERSON_ZH if zh else _FIRST_PERSON_EN).search(_CODE_SPAN.sub("", text))
+            if m:
+                out.append(_p(e, where, "E705", f"says '{m.group()}': a test the reader cannot find; say what the "
+                                                "stored reproduction shows (\"the stored reproduction: …\"), or cite "
+                                                "the report or document"))
+            continue
+        m = (_CLAIM_ZH if zh else _CLAIM_EN).search(_CODE_SPAN.sub("", text))
         if m:
             out.append(_p(e, where, "E705", f"says '{m.group()}' but no run is stored beside the entry: store it "
                                             "(`reproduction` and its files) or cite the report or document instead"))
@@ -285,6 +302,22 @@ def number_problems(e: Entry, facts: list[Problem] | None, fams: tuple[Family, .
     return out
 
 
+def sticky_problems(e: Entry, checked: bool) -> list[Problem]:
+    """W707: a CUDA error page (the cuda domain, or any entry whose code is a CUDA runtime or driver code) that does
+    not say whether the error is sticky. E303: it says so otherwise than
+    NVIDIA's description of the code ('the process must be terminated and relaunched')."""
+    if not e.error_code or (e.domain != "cuda" and not e.error_code.startswith(("cudaError", "CUDA_ERROR_"))):
+        return []
+    if e.sticky is None:
+        return [_p(e, "error_code", "W707", "the page does not say whether the error is sticky: set \"sticky\" "
+                                            "to \"yes\", \"no\", \"init\" or \"depends\"")]
+    parsed = parse_error_code(e.error_code)
+    if checked and parsed and e.sticky != "yes" and documented_sticky(parsed[0]):
+        return [_p(e, "sticky", "E303", f"is \"{e.sticky}\", but NVIDIA documents {parsed[0]} as sticky ('the "
+                                        "process must be terminated and relaunched'): set it to \"yes\"")]
+    return []
+
+
 def entry_problems(e: Entry, known: set[str], today: dt.date, reference: Path | None) -> list[Problem]:
     out: list[Problem] = []
     if e.domain != e.id.split("/")[0]:
@@ -297,6 +330,7 @@ def entry_problems(e: Entry, known: set[str], today: dt.date, reference: Path | 
     out += facts or []
     out += number_problems(e, facts, fams)
     out += rate_problems(e)
+    out += sticky_problems(e, reference is not None)
     tg = e.raw["transition_graph"]
     for kind in ("leads_to", "preceded_by", "frequently_confused_with"):
         for i, target in enumerate(tg[kind]):

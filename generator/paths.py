@@ -16,3 +16,5 @@ TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 SHARED_REFERENCE = ROOT.parent / "shared" / "reference" / "cuda-errors-13.0.jsonl"
 VENDORED_REFERENCE = Path(__file__).resolve().parent / "reference" / "cuda-errors-13.0.jsonl"
 REFERENCE_FILE = SHARED_REFERENCE if SHARED_REFERENCE.exists() else VENDORED_REFERENCE
+# NVIDIA's description of each code (doc comments of the CUDA 13.0 headers; generator/reference/README.md).
+ERROR_DOCS_FILE = Path(__file__).resolve().parent / "reference" / "cuda-error-docs-13.0.jsonl"

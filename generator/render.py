@@ -267,13 +267,16 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
                for p in sorted(site.notices.get(e.id, ()), key=lambda p: (p.code, p.field))]
 
     description = (e.title or e.signature) if lang == "en" else title
+    # Whether the error corrupts the context: the first thing an engineer needs to know (keep going or restart).
+    sticky_line = (Markup(f"**{md_text(t[f'sticky_{e.sticky}'])}** {md_text(t[f'sticky_{e.sticky}_note'])}")
+                   if e.sticky else "")
     ctx = {
         "front_matter": front_matter(title, description, {"ee_mermaid": bool(diagram)}),
         "title": title, "e": e, "t": t, "lang": lang,
         "code_md": md_verbatim(e.error_code) if e.error_code else t["none"],
         "domain_link": link(f"browse/{e.domain}"),
         "badges": badges, "belongs_to": belongs_to, "signature_verbatim": md_verbatim(e.signature),
-        "corrections": corrections, "root_cause_block": root_cause_block,
+        "corrections": corrections, "root_cause_block": root_cause_block, "sticky_line": sticky_line,
         "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
         "dead_ends": dead_ends, "workarounds": workarounds,
         # How the list is ordered, where not every item carries its count (generator/model.py workaround_order).

@@ -135,6 +135,11 @@ RULES: dict[str, Rule] = {r.code: r for r in [
     _R("E302", "cuda-message-disagrees", "The library's real message for `error_code` is not in the signature or not "
        "matched by the regex.",
        "`error_code` 对应的真实消息不在 signature 中，或正则表达式匹配不到它。", zh="off"),
+    _R("E303", "sticky-disagrees-with-nvidia", "`sticky` is not \"yes\" for a code that NVIDIA documents as sticky "
+       "(its description says the process \"must be terminated and relaunched\"; "
+       "`generator/reference/cuda-error-docs-13.0.jsonl`).",
+       "对于 NVIDIA 文档注明为粘滞的错误码（其说明写明进程“must be terminated and relaunched”，见 "
+       "`generator/reference/cuda-error-docs-13.0.jsonl`），`sticky` 却不是 \"yes\"。"),
     # transition graph
     _R("E401", "graph-unknown-reference", "`transition_graph`, `overlaps`, `replaced_by`, `belongs_to` or an "
        "article's `entries` names an id that does not exist.",
@@ -203,6 +208,15 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "而不是人们针对这个错误真正会尝试的做法。",
        why="A warning: some dead ends are genuinely common (reinstalling the driver is tried for many errors); the "
            "warning asks the author to say why it fails for this error, or to drop it."),
+    _R("W707", "sticky-not-stated", "A CUDA error page (`domain` cuda with an `error_code`, or an `error_code` that "
+       "is a CUDA runtime or driver code) without `sticky`: the "
+       "reader cannot tell whether the process can go on after the error (\"no\"), must be restarted because the "
+       "context is corrupted (\"yes\"), never got CUDA started (\"init\"), or it depends (\"depends\").",
+       "CUDA 错误页面（`domain` 为 cuda 且有 `error_code`，或 `error_code` 是 CUDA 运行时/驱动错误码）没有 `sticky`：读者无法判断出错后进程能否继续"
+       "（\"no\"）、是否因上下文损坏而必须重启（\"yes\"）、CUDA 是否根本没有启动成功（\"init\"），还是视情况而定（\"depends\"）。",
+       why="A warning, not an error: whether a code is sticky is documented by NVIDIA only for the sticky ones "
+           "(E303 checks those); for the others it takes a source or a stored run, which a new entry may not have "
+           "yet."),
     # tested on a GPU (generator/tested.py)
     _R("E801", "tested-file-missing", "A workaround's or dead end's `tested` names a program, output or run record that "
        "is not a file in the entry's reproduction folder (`entries/<domain>/<slug>.repro/`).",

@@ -136,3 +136,20 @@ def test_w601_flags_an_untranslated_condition(tmp_path: Path) -> None:
     page = render.render_entry(e, site, "zh")
     line = next(ln for ln in page.splitlines() if render.md_text(english) in ln)
     assert "尚未翻译 / not yet translated" in line
+
+
+def test_first_person_test_claims_are_flagged_even_with_a_stored_reproduction(tmp_path: Path) -> None:
+    """An entry with a stored run may say what that run shows, but not 'in our tests' / '我们的测试' / '实测', which
+    names no run (issue #10: claims of other tests hid behind a stored reproduction)."""
+    spec = {"entries": {"cuda/illegal-address": {"set": {
+        "reproduction": {"script": "repro.cu", "output": "output.txt", "environment": "H100", "date": "2026-11-21"},
+        "verification_tier": "reproduced",
+        "root_cause": "In our CUDA 13.0 tests a host pointer also returned it. The stored reproduction shows 700.",
+        "root_cause_zh": "复现中 cudaDeviceSynchronize 返回 700；实测主机指针也会返回它。",
+        "dead_ends.0.why_fails": "Reproduced: the context stays corrupted."}}}}
+    root = make_corpus(spec, tmp_path)
+    (root / "cuda" / "illegal-address.repro").mkdir()
+    for name in ("repro.cu", "output.txt"):
+        (root / "cuda" / "illegal-address.repro" / name).write_text("x\n", encoding="utf-8")
+    found = [(p.code, p.field) for p in check(root).problems if p.code == "E705"]
+    assert found == [("E705", "root_cause"), ("E705", "root_cause_zh")], found
