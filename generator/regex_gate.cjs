@@ -76,12 +76,18 @@ if (input.recheck_todo.length) {
       if (timeout < 100) {
         return { status: "unknown", complexity: "", attack: "", error: "the check's time budget was spent", budget: true };
       }
-      const r = recheck.checkSync(source, "u" + flags, { timeout });
+      // No wall-clock limit inside the analysis (incubation, attack, seeding): with those, a loaded machine changed
+      // the verdict ("safe" on a quiet run, "unknown: timeout" on a busy one). Step limits (characters read, a
+      // fixed PRNG seed) bound it instead, so the verdict depends only on the regex; `timeout` stays as a hang guard.
+      const r = recheck.checkSync(source, "u" + flags, {
+        timeout, incubationTimeout: null, attackTimeout: null, seedingTimeout: null, attackLimit: 10000000, randomSeed: 0,
+      });
       const complexity = r.complexity ? r.complexity.type + (r.complexity.degree ? ` (degree ${r.complexity.degree})` : "") : "";
       const attack = r.attack ? r.attack.pattern : "";
       const error = r.error ? String(r.error.kind || r.error.message || "") : "";
-      // A timeout cut short by the overall budget says nothing about the regex: not cached, tried again next run.
-      return { status: r.status, complexity, attack, error, budget: error === "timeout" && timeout < input.recheck_timeout_ms };
+      // A timeout says nothing about the regex (only the guard can time out, and only on a stalled machine): not
+      // cached, tried again next run.
+      return { status: r.status, complexity, attack, error, budget: error === "timeout" };
     });
   }
 }

@@ -38,10 +38,11 @@ from generator.problems import Problem
 from generator.safe_regex import MAX_GROUP_DEPTH, compile_regex, group_depth, re2_error, search
 
 NODE_SCRIPT = Path(__file__).resolve().parent / "regex_gate.cjs"
-RECHECK_TIMEOUT_MS = 10_000  # one regex's recheck analysis
+RECHECK_TIMEOUT_MS = 60_000  # one regex's recheck analysis: a hang guard (the analysis is bounded by step limits)
+RECHECK_OPTIONS = "steps-1"  # part of the verdict cache key: verdicts from other analysis settings are not reused
 PAIR_TIMEOUT_MS = 1_000  # one regex on all of its texts in JavaScript (microseconds for a safe regex)
 NODE_BUDGET_S = 20.0  # the whole Node run, plus NODE_BUDGET_PER_RECHECK_S for each regex recheck analyses
-NODE_BUDGET_PER_RECHECK_S = 0.5
+NODE_BUDGET_PER_RECHECK_S = 2.0
 NODE_KILL_AFTER_S = 20.0  # beyond the budget: the process is killed and the report says so (E902)
 _REPEATS = tuple(op for op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", None)) if op)
 # What JavaScript answered, by (regex, flags) and (regex, flags, text): fixed for a given Node, so kept for the
@@ -296,9 +297,11 @@ def _run_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, i
     compile errors and recheck's verdicts added to `reasons`/`fatal`."""
     order = {e.id: i for i, e in enumerate(entries)}
     version = recheck_version()
-    cache_file = cache_file or ROOT / ".cache" / "regex-gate.json"
+    # REGEX_GATE_CACHE: where verdicts are remembered (tests building copies of the project share the checkout's).
+    cache_file = cache_file or Path(os.environ.get("REGEX_GATE_CACHE") or ROOT / ".cache" / "regex-gate.json")
     cache = _read_cache(cache_file) if version else {}
-    keys = [hashlib.sha256(f"{version}\n{e.regex_flags}\n{e.regex}".encode()).hexdigest() for e in entries]
+    keys = [hashlib.sha256(f"{version}\n{RECHECK_OPTIONS}\n{e.regex_flags}\n{e.regex}".encode()).hexdigest()
+            for e in entries]
     todo = [i for i, e in enumerate(entries) if version and e.id not in fatal and keys[i] not in cache]
     pair_keys = {(rid, k): _pair_key(entries[order[rid]], texts[k].text) for rid, k in pairs}
     need_pairs = [p for p in pairs if pair_keys[p] not in _JS_PAIRS]
