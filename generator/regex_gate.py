@@ -22,19 +22,18 @@ import hashlib
 import json
 import os
 import re
-import re._constants as sre_c  # noqa: PLC2701
-import re._parser as sre_parse  # noqa: PLC2701
 import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.facts import regex_flags
 from generator.match import MIN_LITERAL, Index, ascii_lower, build_index, normalise, required_literals
 from generator.model import Entry
 from generator.paths import ROOT
 from generator.problems import Problem
+from generator.regex_tree import Anchor, Branch, CharSet, Group, Literal, Look, Node, Repeat, Seq
+from generator.regex_tree import parse as parse_regex
 from generator.safe_regex import MAX_GROUP_DEPTH, compile_regex, group_depth, re2_error, search
 
 NODE_SCRIPT = Path(__file__).resolve().parent / "regex_gate.cjs"
@@ -44,7 +43,6 @@ PAIR_TIMEOUT_MS = 1_000  # one regex on all of its texts in JavaScript (microsec
 NODE_BUDGET_S = 20.0  # the whole Node run, plus NODE_BUDGET_PER_RECHECK_S for each regex recheck analyses
 NODE_BUDGET_PER_RECHECK_S = 2.0
 NODE_KILL_AFTER_S = 20.0  # beyond the budget: the process is killed and the report says so (E902)
-_REPEATS = tuple(op for op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", None)) if op)
 # What JavaScript answered, by (regex, flags) and (regex, flags, text): fixed for a given Node, so kept for the
 # process (repeated checks, e.g. `mkdocs serve` and the fuzz tests, start Node only for what changed).
 _JS_COMPILE: dict[tuple[str, str], str | None] = {}
@@ -89,19 +87,19 @@ def syntax_problems(regex: str, flags: str) -> tuple[list[str], bool]:
     if depth > MAX_GROUP_DEPTH:
         return [f"does not compile here: groups nested {depth} deep (the limit is {MAX_GROUP_DEPTH})"], True
     try:
-        tree = sre_parse.parse(regex, regex_flags(flags))
+        tree = parse_regex(regex, flags)
     except re.error as exc:
         return [f"does not compile in Python: {exc}"], True
     except (RecursionError, OverflowError, ValueError, TypeError) as exc:
         return [f"does not compile in Python: {type(exc).__name__}"], True
     out: list[str] = []
-    if tree.state.flags & ~(regex_flags(flags) | sre_c.SRE_FLAG_UNICODE):
+    if tree.inline_flags:
         out.append("inline flags such as (?i) are not allowed (a syntax error in many browsers): use regex_flags")
-    if tree.state.groupdict:
+    if tree.named_groups:
         out.append("named groups are not allowed ((?P<name> is Python-only, (?<name> JavaScript-only): use (?:...)")
     if "i" in flags and not regex.isascii():
         out.append("non-ASCII characters with flag 'i' fold differently in Python (ASCII) and JavaScript (Unicode)")
-    out += _tree_problems(tree.data, "i" in flags)
+    out += _tree_problems(tree.nodes, "i" in flags)
     msg = re2_error(regex)
     if msg is not None:
         out.append(f"not RE2 syntax ({msg}): backreferences and lookaround have no backtracking bound")
@@ -117,96 +115,87 @@ def syntax_problems(regex: str, flags: str) -> tuple[list[str], bool]:
     return list(dict.fromkeys(out)), fatal
 
 
-def _tree_problems(items: Any, ci: bool, in_repeat: bool = False) -> list[str]:
+def _tree_problems(items: Seq, ci: bool, in_repeat: bool = False) -> list[str]:
     out: list[str] = []
-    for op, av in items:
-        if op is sre_c.AT and av in (sre_c.AT_BEGINNING_STRING, sre_c.AT_END_STRING):
+    for node in items:
+        if isinstance(node, Anchor) and node.name in ("AT_BEGINNING_STRING", "AT_END_STRING"):
             out.append("\\A and \\Z are not allowed (\\Z means something else in JavaScript): use ^ and $")
-        elif op is sre_c.SUBPATTERN:
-            if av[1] or av[2]:
+        elif isinstance(node, Group):
+            if node.inline_flags:
                 out.append("inline flags such as (?i:...) are not allowed: use regex_flags")
-            out += _tree_problems(av[3], ci, in_repeat)
-        elif op is sre_c.BRANCH:
-            for b in av[1]:
+            out += _tree_problems(node.body, ci, in_repeat)
+        elif isinstance(node, Branch):
+            for b in node.alternatives:
                 out += _tree_problems(b, ci, in_repeat)
-        elif op in (sre_c.ASSERT, sre_c.ASSERT_NOT):
-            out += _tree_problems(av[1], ci, in_repeat)
-        elif op in _REPEATS:
-            lo, hi, body = av
-            repeats = hi is sre_c.MAXREPEAT or hi > 1
-            varies = lo != hi
+        elif isinstance(node, Look):
+            out += _tree_problems(node.body, ci, in_repeat)
+        elif isinstance(node, Repeat):
+            repeats = node.max is None or node.max > 1
+            varies = node.min != node.max
             if in_repeat and varies:
                 out.append("nested quantifiers (a quantified part inside another quantifier) can backtrack "
                            "exponentially")
-            if repeats and _ambiguous_branches(body, ci):
+            if repeats and _ambiguous_branches(node.body, ci):
                 out.append("a quantified alternation whose branches can start with the same character can "
                            "backtrack exponentially")
-            out += _tree_problems(body, ci, in_repeat or repeats)
+            out += _tree_problems(node.body, ci, in_repeat or repeats)
     return out
 
 
-_ALL = None  # "any character": unknown first-character set
-
-
-def _first(items: Any, ci: bool) -> tuple[set[str] | None, bool]:
-    """(characters a match can start with, or _ALL; whether it can match empty)."""
+def _first(items: Seq, ci: bool) -> tuple[set[str] | None, bool]:
+    """(characters a match can start with, or None for any character; whether it can match empty)."""
     acc: set[str] = set()
-    for op, av in items:
-        chars, nullable = _first_item(op, av, ci)
-        if chars is _ALL:
-            return _ALL, False
+    for node in items:
+        chars, nullable = _first_item(node, ci)
+        if chars is None:
+            return None, False
         acc |= chars
         if not nullable:
             return acc, False
     return acc, True
 
 
-def _first_item(op: Any, av: Any, ci: bool) -> tuple[set[str] | None, bool]:
-    if op is sre_c.LITERAL:
-        c = chr(av)
+def _first_item(node: Node, ci: bool) -> tuple[set[str] | None, bool]:
+    if isinstance(node, Literal):
+        c = chr(node.code)
         return ({c.lower(), c.upper()} if ci and c.isascii() else {c}), False
-    if op in (sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT):
+    if isinstance(node, (Anchor, Look)):
         return set(), True
-    if op is sre_c.IN:
-        chars: set[str] = set()
-        for kind, val in av:
-            if kind is sre_c.LITERAL:
-                chars.add(chr(val))
-            elif kind is sre_c.RANGE and val[1] - val[0] <= 512:
-                chars.update(chr(c) for c in range(val[0], val[1] + 1))
-            else:
-                return _ALL, False
+    if isinstance(node, CharSet):
+        if node.ranges is None or any(hi - lo > 512 for lo, hi in node.ranges):
+            return None, False
+        chars = {chr(c) for lo, hi in node.ranges for c in range(lo, hi + 1)}
         if ci:
             chars |= {c.swapcase() for c in chars if c.isascii()}
         return chars, False
-    if op is sre_c.SUBPATTERN:
-        return _first(av[3], ci)
-    if op is sre_c.BRANCH:
+    if isinstance(node, Group):
+        return _first(node.body, ci)
+    if isinstance(node, Branch):
         acc: set[str] = set()
         nullable = False
-        for b in av[1]:
-            chars, n = _first(b, ci)
-            if chars is _ALL:
-                return _ALL, False
-            acc |= chars
+        for b in node.alternatives:
+            first, n = _first(b, ci)
+            if first is None:
+                return None, False
+            acc |= first
             nullable = nullable or n
         return acc, nullable
-    if op in _REPEATS:
-        chars, n = _first(av[2], ci)
-        return chars, n or av[0] == 0
-    return _ALL, False
+    if isinstance(node, Repeat):
+        first, n = _first(node.body, ci)
+        return first, n or node.min == 0
+    return None, False
 
 
-def _ambiguous_branches(body: Any, ci: bool) -> bool:
-    for op, av in body:
-        if op is sre_c.SUBPATTERN:
-            return _ambiguous_branches(av[3], ci)
-        if op is not sre_c.BRANCH:
+def _ambiguous_branches(body: Seq, ci: bool) -> bool:
+    for node in body:
+        if isinstance(node, Group):
+            return _ambiguous_branches(node.body, ci)
+        if not isinstance(node, Branch):
             continue
         seen: set[str] = set()
-        for b in av[1]:
+        for b in node.alternatives:
             chars, nullable = _first(b, ci)
-            if chars is _ALL or nullable or chars & seen:
+            if chars is None or nullable or chars & seen:
                 return True
             seen |= chars
     return False
