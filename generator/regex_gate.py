@@ -12,18 +12,24 @@ Safety is checked in layers, because no single checker catches everything:
 Nothing here runs a regex in a backtracking engine without a time limit: Python runs them with RE2 only
 (generator/safe_regex.py; a pattern RE2 rejects never runs), and JavaScript runs a regex that passed layers 1-2
 on its texts inside a vm context with a timeout. The JavaScript side (compile with flag `u`, run the same pairs,
-recheck) is one Node process for the regexes whose answers are not already known in this process, with a
-budget for the whole run and a hard timeout behind it.
+recheck) is one Node worker per Python process (regex_gate.cjs, line-delimited JSON), asked only about the
+regexes and texts whose answers are not already known in this process, with a budget for each request and a
+hard timeout behind it: a worker that overruns is killed (E902) and the next check starts a new one.
 """
 from __future__ import annotations
 
+import atexit
+import contextlib
 import dataclasses
 import hashlib
 import json
 import os
 import re
+import selectors
 import shutil
 import subprocess
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,7 +54,7 @@ NODE_KILL_AFTER_S = 20.0  # beyond the budget: the process is killed and the rep
 _JS_COMPILE: dict[tuple[str, str], str | None] = {}
 _JS_PAIRS: dict[bytes, bool] = {}  # by a hash of (flags, regex, text)
 _JS_CACHE_MAX = 200_000
-NODE_RUNS = 0  # Node processes started by this process (the fuzz tests keep it small)
+NODE_RUNS = 0  # Node processes started by this process: one, unless one was stopped or failed
 
 
 @dataclass
@@ -359,7 +365,6 @@ def _run_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, i
 
 def _call_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, int]], todo: list[int],
                order: dict[str, int], result: GateResult) -> dict[str, Any] | None:
-    global NODE_RUNS
     node = shutil.which("node")
     if node is None:
         result.problems.append(_node_problem("Node.js not found: regexes are not checked in JavaScript"))
@@ -371,31 +376,148 @@ def _call_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, 
                "pairs": [[order[r], at[k]] for r, k in pairs], "recheck_todo": todo,
                "recheck_timeout_ms": RECHECK_TIMEOUT_MS, "pair_timeout_ms": PAIR_TIMEOUT_MS,
                "budget_ms": int(budget_s * 1000)}
-    env = dict(os.environ, NODE_PATH=os.pathsep.join(str(d) for d in node_modules_dirs()))
     limit = budget_s + NODE_KILL_AFTER_S
-    NODE_RUNS += 1
+    line = (json.dumps(payload) + "\n").encode("utf-8", "surrogatepass")
+    with _WORKER_LOCK:
+        try:
+            reply = _WORKER.ask([node, str(NODE_SCRIPT)], line, limit)
+        except _Stopped:
+            result.problems.append(_node_problem(f"the regex check in Node did not finish within {limit:.0f} s and "
+                                                 "was stopped: regexes are not checked in JavaScript"))
+            return None
+        except _Failed as exc:
+            result.problems.append(_node_problem(f"the regex check in Node failed ({exc.how}): {exc.stderr}"))
+            return None
+        except OSError as exc:
+            result.problems.append(_node_problem(f"cannot run Node.js ({exc.strerror or exc}): regexes are not "
+                                                 "checked in JavaScript"))
+            return None
     try:
-        proc = subprocess.run([node, str(NODE_SCRIPT)], input=json.dumps(payload), capture_output=True, text=True,
-                              env=env, timeout=limit, check=False)
-    except subprocess.TimeoutExpired:
-        result.problems.append(_node_problem(f"the regex check in Node did not finish within {limit:.0f} s and was "
-                                             "stopped: regexes are not checked in JavaScript"))
-        return None
-    except OSError as exc:
-        result.problems.append(_node_problem(f"cannot run Node.js ({exc.strerror or exc}): regexes are not "
-                                             "checked in JavaScript"))
-        return None
-    try:
-        answer = json.loads(proc.stdout) if proc.returncode == 0 else None
+        answer = json.loads(reply)
     except ValueError:
         answer = None
     if not isinstance(answer, dict):
-        result.problems.append(_node_problem(f"the regex check in Node failed (exit {proc.returncode}): "
-                                             f"{proc.stderr[-500:].strip()}"))
+        with _WORKER_LOCK:
+            _WORKER.stop()  # out of step with its requests: the next check starts a fresh one
+        result.problems.append(_node_problem("the regex check in Node failed (an answer that is not a JSON "
+                                             "object)"))
         return None
     # The answers use the positions sent; map text positions back.
     answer["overrun"] = [used[k] if k is not None else None for k in answer["overrun"]]
     return answer
+
+
+class _Stopped(Exception):
+    """The worker did not answer within the time limit and was killed."""
+
+
+class _Failed(Exception):
+    """The worker exited (or closed its output) without answering."""
+
+    def __init__(self, how: str, stderr: str) -> None:
+        super().__init__(how)
+        self.how, self.stderr = how, stderr
+
+
+class _Worker:
+    """One Node process (regex_gate.cjs) per Python process, kept between checks: a check costs a request, not a
+    Node start-up. Requests are line-delimited JSON, one answer line each. A request that overruns its limit
+    kills the process; so does any failure; the next request starts a new one. Not shared across fork()."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.key: tuple[Any, ...] = ()
+        self.pid = 0  # the Python process that started it
+
+    def ask(self, command: list[str], line: bytes, limit: float) -> bytes:
+        global NODE_RUNS
+        env_path = os.pathsep.join(str(d) for d in node_modules_dirs())
+        key = (tuple(command), env_path)
+        if self.proc is not None and (key != self.key or self.pid != os.getpid() or self.proc.poll() is not None):
+            self.stop()
+        if self.proc is None:
+            self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.PIPE, env=dict(os.environ, NODE_PATH=env_path))
+            self.key, self.pid = key, os.getpid()
+            NODE_RUNS += 1
+        try:
+            return self._exchange(self.proc, line, time.monotonic() + limit)
+        except BaseException:
+            self.stop()
+            raise
+
+    @staticmethod
+    def _exchange(proc: subprocess.Popen[bytes], line: bytes, deadline: float) -> bytes:
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        out, err = bytearray(), bytearray()
+        pending = memoryview(line)
+        with selectors.DefaultSelector() as sel:
+            for f, ev in ((proc.stdin, selectors.EVENT_WRITE), (proc.stdout, selectors.EVENT_READ),
+                          (proc.stderr, selectors.EVENT_READ)):
+                os.set_blocking(f.fileno(), False)
+                sel.register(f, ev)
+            while b"\n" not in out:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise _Stopped
+                for k, _ in sel.select(left):
+                    if k.fileobj is proc.stdin:
+                        try:
+                            pending = pending[os.write(proc.stdin.fileno(), pending):]
+                        except BlockingIOError:
+                            continue
+                        except BrokenPipeError:  # it exited: what it said comes next
+                            pending = pending[:0]
+                        if not pending:
+                            sel.unregister(proc.stdin)
+                        continue
+                    chunk = os.read(k.fd, 1 << 16)
+                    if k.fileobj is proc.stderr:
+                        err += chunk
+                        del err[:-2000]
+                        if not chunk:
+                            sel.unregister(proc.stderr)
+                    elif chunk:
+                        out += chunk
+                    else:  # the worker closed its output without answering
+                        try:
+                            code = proc.wait(max(0.1, min(2.0, deadline - time.monotonic())))
+                        except subprocess.TimeoutExpired:
+                            code = None
+                        err += _drain(proc.stderr)
+                        raise _Failed(f"exit {code}" if code is not None else "no answer",
+                                      err.decode("utf-8", "replace")[-500:].strip())
+        answer, _, rest = bytes(out).partition(b"\n")
+        if rest.strip():
+            raise _Failed("more than one answer", "")
+        return answer
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None or self.pid != os.getpid():
+            return
+        if proc.poll() is None:
+            proc.kill()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            pass
+        for f in (proc.stdin, proc.stdout, proc.stderr):
+            if f is not None:
+                with contextlib.suppress(OSError):
+                    f.close()
+
+
+def _drain(f: Any) -> bytes:
+    try:
+        return os.read(f.fileno(), 1 << 16) or b""
+    except (OSError, ValueError):
+        return b""
+
+
+_WORKER = _Worker()
+_WORKER_LOCK = threading.Lock()
+atexit.register(_WORKER.stop)
 
 
 def _read_cache(path: Path) -> dict[str, Any]:

@@ -7,7 +7,8 @@ MkDocs is not fuzzed: it only ever sees what the generator wrote.
 FUZZ_EXAMPLES sets the total number of examples over the four tests (default 400, a few seconds per hundred:
 `make test` stays quick); `FUZZ_EXAMPLES=10000 .venv/bin/python -m pytest tests/test_fuzz.py` is the long local
 run. The JavaScript half of the regex gate answers from its in-process cache unless a regex or a text changed,
-so a run starts few Node processes (regex_gate.NODE_RUNS)."""
+and asks one long-lived Node worker otherwise, so the tests time the code, not Node start-up
+(regex_gate.NODE_RUNS counts the workers started)."""
 from __future__ import annotations
 
 import json
@@ -319,6 +320,8 @@ def test_article_build_succeeds_or_stops_cleanly(files: tuple[bytes, bytes | Non
 
 
 def test_the_regex_gate_starts_few_node_processes() -> None:
-    """Fuzzed entries mostly change other fields than the regex and its texts: the gate's cache answers (before
-    it, every example started Node). Counted over the fuzz tests that ran in this process before this one."""
-    assert FUZZ_RUNS["node"] <= 5 + FUZZ_RUNS["examples"] // 5, FUZZ_RUNS
+    """Fuzzed entries mostly change other fields than the regex and its texts: the gate's cache answers, and what
+    it does not know goes to the one Node worker of this process (before either, every example started Node).
+    Counted over the fuzz tests that ran in this process before this one: at most the first start and one
+    restart (a worker is replaced only after it was killed or failed)."""
+    assert FUZZ_RUNS["node"] <= 2, FUZZ_RUNS
