@@ -3,14 +3,25 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from typing import Any
 
 _WS = re.compile(r"[ \t\n\r]*")
+# JSON's own string reader (offset after the opening quote -> (value, offset after the closing quote)); typeshed
+# does not declare it.
+_scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
 _SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
 _MAX_DEPTH = 200
 
 
 class _Stop(Exception):
     pass
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    """The offset after the white space at `pos`."""
+    m = _WS.match(text, pos)
+    return m.end() if m else pos
 
 
 def _line(text: str, offset: int) -> int:
@@ -28,21 +39,21 @@ def field_line(text: str, field: str) -> int:
         nonlocal best
         if depth > _MAX_DEPTH:
             raise _Stop
-        pos = _WS.match(text, pos).end()
+        pos = _skip_ws(text, pos)
         ch = text[pos:pos + 1]
         if ch == "{":
             pos += 1
             first = True
             while True:
-                pos = _WS.match(text, pos).end()
+                pos = _skip_ws(text, pos)
                 if text[pos:pos + 1] == "}":
                     return pos + 1
                 if not first:
-                    pos = _WS.match(text, pos + 1).end()  # the comma
+                    pos = _skip_ws(text, pos + 1)  # the comma
                 first = False
                 key_at = pos
-                key, pos = json.decoder.scanstring(text, pos + 1)
-                pos = _WS.match(text, pos).end() + 1  # the colon
+                key, pos = _scanstring(text, pos + 1)
+                pos = _skip_ws(text, pos) + 1  # the colon
                 child = path + [key]
                 if child == want[:len(child)]:
                     best = max(best, key_at)
@@ -51,18 +62,18 @@ def field_line(text: str, field: str) -> int:
             pos += 1
             i = 0
             while True:
-                pos = _WS.match(text, pos).end()
+                pos = _skip_ws(text, pos)
                 if text[pos:pos + 1] == "]":
                     return pos + 1
                 if i:
-                    pos = _WS.match(text, pos + 1).end()
+                    pos = _skip_ws(text, pos + 1)
                 child = path + [str(i)]
                 if child == want[:len(child)]:
                     best = max(best, pos)
                 pos = value(pos, child, depth + 1)
                 i += 1
         if ch == '"':
-            return json.decoder.scanstring(text, pos + 1)[1]
+            return _scanstring(text, pos + 1)[1]
         m = _SCALAR.match(text, pos)
         if not m:
             raise _Stop
@@ -83,7 +94,7 @@ def walk(text: str, until: int | None = None) -> tuple[list[str], tuple[list[str
     Returns the path of the value being read there (after a comma in a list: the next item; in an object: the
     object), and the first key repeated within one object before it (its path and offset), so errors found by
     `json` can be put on a field and a line."""
-    stack: list[list] = []  # [kind "{" / "[", key or index, keys seen, expecting a key]
+    stack: list[list[Any]] = []  # [kind "{" / "[", key or index, keys seen, expecting a key]
     pos, n = 0, len(text)
 
     def path() -> list[str]:
@@ -114,7 +125,7 @@ def walk(text: str, until: int | None = None) -> tuple[list[str], tuple[list[str
             pos += 1
         elif ch == '"':
             try:
-                s, end = json.decoder.scanstring(text, pos + 1)
+                s, end = _scanstring(text, pos + 1)
             except ValueError:
                 break
             if stack and stack[-1][0] == "{" and stack[-1][3]:
