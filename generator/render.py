@@ -226,9 +226,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     diagram = Markup(f"```mermaid\n{mermaid(e.id, links, node_ids)}\n```") if links.all() else ""
     instances = site.instances.get(e.id, [])
     signatures = {}
-    for i in [*links.all(), *instances]:
-        other = site.entries[i]
-        signatures[i], _ = page_title(other, lang)
+    for other_id in [*links.all(), *instances]:
+        signatures[other_id], _ = page_title(site.entries[other_id], lang)
 
     articles = [
         {"title": (a.title_zh or a.title) if lang == "zh" else a.title, "link": link(f"articles/{a.id}")}
