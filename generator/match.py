@@ -41,7 +41,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from collections.abc import Collection, Iterable
+from typing import Any
 
 from generator.config import Family, domains, families, family_of
 from generator.cuda_reference import parse_error_code
@@ -291,7 +292,7 @@ def index_entry(e: Entry, regex_ok: bool = True, fams: tuple[Family, ...] = ()) 
     return d
 
 
-def build_index(entries: Iterable[Entry], bad_regex: set[str] = frozenset()) -> dict[str, Any]:
+def build_index(entries: Iterable[Entry], bad_regex: Collection[str] = frozenset()) -> dict[str, Any]:
     """The matching index: entries sorted by id, the parameters both runtimes share, and the display shard
     size (entry i's display text is in shard i // display_shard)."""
     fams = families()
@@ -340,7 +341,7 @@ def display_file(lang: str, shard: int) -> str:
     return f"match-display/{lang}/{shard}.json"
 
 
-def match_files(entries: Iterable[Entry], bad_regex: set[str] = frozenset(),
+def match_files(entries: Iterable[Entry], bad_regex: Collection[str] = frozenset(),
                 langs: Iterable[str] = ("en", "zh")) -> dict[str, dict[str, Any]]:
     """Every file of the matcher, by path relative to one folder: the matching index, the similarity words,
     and the display shards of each language."""
