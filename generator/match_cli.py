@@ -46,7 +46,8 @@ class Matcher:
         k = self.index.by_id[entry_id] // self.index.raw["display_shard"]
         if k not in self.shards:
             self.shards[k] = self.read(display_file(self.lang, k))["entries"]
-        return self.shards[k].get(entry_id, {"s": entry_id})
+        row: dict[str, Any] = self.shards[k].get(entry_id, {"s": entry_id})
+        return row
 
 
 def load_matcher(args: argparse.Namespace) -> Matcher:
@@ -56,7 +57,8 @@ def load_matcher(args: argparse.Namespace) -> Matcher:
 
         def read(rel: str) -> dict[str, Any]:
             path = first if rel == "match-index.json" else base / rel
-            return json.loads(path.read_text(encoding="utf-8"))
+            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            return data
         return Matcher(read, args.lang)
     corpus = load_corpus(Path(args.entries))
     # The build's gate rejects bad regexes; here an uncompilable or unsafe one is only left out.
