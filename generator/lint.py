@@ -7,7 +7,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import unicodedata
 
@@ -108,9 +109,10 @@ def text_problems(e: Entry) -> list[Problem]:
         if _TAG.search(_CODE_SPAN.sub("", text)):
             out.append(_p(e, where, "W104", "contains something that looks like an HTML tag; it is shown as text — "
                                             "put code and messages in backticks"))
-    for kind, items in (("dead_ends", e.dead_ends), ("workarounds", e.workarounds)):
-        for i, item in enumerate(items):
-            if not item.action.strip():
+    for kind, actions in (("dead_ends", [d.action for d in e.dead_ends]),
+                          ("workarounds", [w.action for w in e.workarounds])):
+        for i, action in enumerate(actions):
+            if not action.strip():
                 out.append(_p(e, f"{kind}.{i}.action", "E101", "is empty: say what was tried"))
     for i, w in enumerate(e.workarounds):
         if w.how.strip() and w.how.strip() == w.action.strip():
@@ -406,7 +408,7 @@ def _untrusted(p: Problem, repaired: dict[str, frozenset[str]]) -> bool:
     return any(p.field == f or p.field.startswith(f + ".") for f in untrusted_fields(repaired[p.file]))
 
 
-def acknowledge(problems: list[Problem], entries: list[Entry], partial: list[Entry] = ()) -> list[Problem]:
+def acknowledge(problems: list[Problem], entries: list[Entry], partial: Sequence[Entry] = ()) -> list[Problem]:
     """An entry's `acknowledged: [{rule, reason}]` turns that rule's errors in that entry into 'acknowledged'
     notices (shown on its page); an acknowledgement that matches nothing is itself reported (W002). A `partial`
     (schema-broken) entry's acknowledgements apply too, but are not reported as unused: not every rule ran."""
