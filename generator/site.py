@@ -5,6 +5,7 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator import indexes
 from generator.articles import all_related_entries
@@ -79,7 +80,7 @@ def _json(data: object) -> str:
 _TYPED_RATES = ("confidence", "fix_success_rate", "success_rate", "fail_rate")
 
 
-def _without_typed_rates(raw: dict) -> dict:
+def _without_typed_rates(raw: dict[str, Any]) -> dict[str, Any]:
     """The entry as published, without the legacy typed rates: an uncounted number is not published as data
     either (lint E703 reports it; `evidence` is what counts)."""
     doc = {k: v for k, v in raw.items() if k not in _TYPED_RATES}
