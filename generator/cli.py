@@ -7,6 +7,7 @@ import shlex
 import sys
 import time
 from pathlib import Path
+from typing import TextIO
 
 from generator.paths import DOCS_DIR, ENTRIES_DIR, REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
@@ -14,7 +15,7 @@ from generator.problems import BuildError, Problem
 DEFAULT_REPO_URL = "https://github.com/cuda-error-encyclopedia/encyclopedia"
 
 
-def _print_problems(problems: list[Problem], stream=sys.stderr) -> None:
+def _print_problems(problems: list[Problem], stream: TextIO = sys.stderr) -> None:
     for p in sorted(problems):
         print(f"{p.severity}: {p}", file=stream)
 
