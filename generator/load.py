@@ -339,7 +339,7 @@ def value_problems(data: Any, rel: str, max_depth: int = MAX_DEPTH, yaml_keys: b
 
 @lru_cache(maxsize=4)
 def _schema(name: str) -> dict[str, Any]:
-    schema = json.loads((SCHEMA_DIR / name.removesuffix("#zh")).read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads((SCHEMA_DIR / name.removesuffix("#zh")).read_text(encoding="utf-8"))
     if name == "entry.schema.json":  # the one list of domains: config/domains.yml
         schema["properties"]["domain"]["enum"] = list(domain_ids())
     if name.endswith("#zh"):  # an article's translation: a title of its own; id and date only repeat the English
@@ -424,13 +424,20 @@ _dotted = field_name
 def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
     """(field, message) for one schema error: the reason first, then the value, shortened, never instead of it."""
     where = _dotted(err.absolute_path)
-    v, value = err.validator, err.instance
-    child = (lambda k: field_name(err.absolute_path, k))
+    # The error's parts are JSON values of any type (the stubs say so with Unset and unions): read as such.
+    v: Any = err.validator
+    value: Any = err.instance
+    spec: Any = err.validator_value
+    schema: Any = err.schema
+
+    def child(k: str) -> str:
+        return field_name(err.absolute_path, k)
+
     if v == "required":
         have = value if isinstance(value, dict) else {}
-        return [(child(k), "is missing: this field is required") for k in err.validator_value if k not in have]
+        return [(child(k), "is missing: this field is required") for k in spec if k not in have]
     if v == "additionalProperties":
-        known = list(err.schema.get("properties", {}))
+        known = list(schema.get("properties", {}))
         out = []
         for k in value if isinstance(value, dict) else ():
             if k not in known:
@@ -439,7 +446,7 @@ def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
                 out.append((child(k), f"is not a field here{hint}"))
         return out
     if "propertyNames" in err.schema_path:
-        return [(child(value), f"is not a field here: must be one of {', '.join(map(str, err.validator_value))}")]
+        return [(child(value), f"is not a field here: must be one of {', '.join(map(str, spec))}")]
     if v == "oneOf":  # a translated workaround: "text", or {"action": ...}
         branch = 0 if isinstance(value, str) else 1 if isinstance(value, dict) else None
         if branch is not None:
@@ -448,33 +455,34 @@ def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
                 return [x for e in inner for x in _explain(e)]
         return [(where, f"must be a string or an object with 'action', not {_type_word(value)}: {_short(value)}")]
     if v == "type":
-        want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        want: list[str] = spec if isinstance(spec, list) else [spec]
         words = " or ".join(_TYPE_WORDS.get(t, t) for t in want)
         return [(where, f"must be {words}, not {_type_word(value)}: {_short(value)}")]
     if v == "enum":
-        return [(where, f"must be one of {', '.join(json.dumps(x) for x in err.validator_value)}; "
+        return [(where, f"must be one of {', '.join(json.dumps(x) for x in spec)}; "
                         f"it is {_short(value)}")]
     if v == "const":
-        return [(where, f"must be {json.dumps(err.validator_value)}; it is {_short(value)}")]
-    if v == "format" and err.validator_value == "date":
+        return [(where, f"must be {json.dumps(spec)}; it is {_short(value)}")]
+    if v == "format" and spec == "date":
         return [(where, f"is not a real date (YYYY-MM-DD, a day that exists): {_short(value)}")]
     if v == "pattern":
-        return [(where, f"does not have the required form (pattern {err.validator_value}): {_short(value)}")]
+        return [(where, f"does not have the required form (pattern {spec}): {_short(value)}")]
     if v == "maxLength":
-        return [(where, f"is too long: {len(value):,} characters, at most {err.validator_value:,}: {_short(value, 60)}")]
+        return [(where, f"is too long: {len(value):,} characters, at most {spec:,}: {_short(value, 60)}")]
     if v == "minLength":
-        return [(where, "must not be empty" if err.validator_value == 1 else
-                 f"is too short: at least {err.validator_value} characters: {_short(value)}")]
+        return [(where, "must not be empty" if spec == 1 else
+                 f"is too short: at least {spec} characters: {_short(value)}")]
     if v == "maximum":
-        return [(where, f"is greater than the maximum of {err.validator_value}: {_short(value)}")]
+        return [(where, f"is greater than the maximum of {spec}: {_short(value)}")]
     if v == "minimum":
-        return [(where, f"is less than the minimum of {err.validator_value}: {_short(value)}")]
+        return [(where, f"is less than the minimum of {spec}: {_short(value)}")]
     if v == "maxItems":
-        return [(where, f"has too many items: {len(value)}, at most {err.validator_value}")]
+        return [(where, f"has too many items: {len(value)}, at most {spec}")]
     if v == "minItems":
-        return [(where, f"has too few items: {len(value)}, at least {err.validator_value}")]
+        return [(where, f"has too few items: {len(value)}, at least {spec}")]
     if v == "uniqueItems":
-        seen, dups = [], []
+        seen: list[Any] = []
+        dups: list[Any] = []
         for x in value:
             (dups if x in seen else seen).append(x)
         return [(where, f"lists the same item twice: {_short(dups[0]) if dups else ''}")]
@@ -536,7 +544,8 @@ def repair(data: dict[str, Any], expected_id: str) -> tuple[dict[str, Any], froz
             path = list(err.absolute_path)
             if not path:
                 if err.validator == "required":
-                    for k in err.validator_value:
+                    missing: Any = err.validator_value
+                    for k in missing:
                         if k not in fixed:
                             fixed[k] = _neutral(k, expected_id)
                             replaced.add(k)
@@ -547,6 +556,8 @@ def repair(data: dict[str, Any], expected_id: str) -> tuple[dict[str, Any], froz
                     return None
                 continue
             top = path[0]
+            if not isinstance(top, str):  # the top level is an object (checked above): keys are names
+                return None
             if top in _NEUTRAL_ITEM and len(path) >= 2 and isinstance(path[1], int):
                 _set_path(fixed, path[:2], copy.deepcopy(_NEUTRAL_ITEM[top]))
                 replaced.add(f"{top}.{path[1]}")
@@ -705,12 +716,13 @@ def parse_front_matter(source: str, rel: str, first_line: int = 2) -> tuple[Any,
     depth = nodes = 0
     try:
         for event in yaml.parse(source, Loader=_FrontMatterLoader):
-            line = event.start_mark.line + first_line
+            line = (event.start_mark.line if event.start_mark else 0) + first_line
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 return None, [_err(rel, "front matter", "E017", f"anchors (&name) and aliases (*name) are not allowed "
                                                                 f"in front matter (line {line})", line=line)]
-            if getattr(event, "tag", None) is not None:
-                return None, [_err(rel, "front matter", "E017", f"YAML tags such as {_short(event.tag, 40)} are not "
+            tag = getattr(event, "tag", None)
+            if tag is not None:
+                return None, [_err(rel, "front matter", "E017", f"YAML tags such as {_short(tag, 40)} are not "
                                                                 f"allowed in front matter (line {line})", line=line)]
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
@@ -791,7 +803,7 @@ def load_article(path: Path, root: Path, zh_path: Path | None = None) -> tuple[A
     body, repaired = _repair(body, rel, warnings)
     title, title_repaired = _repair(meta["title"], rel, warnings)
     title_zh = body_zh = None
-    if zh_meta is not None:
+    if zh_meta is not None and zh_rel is not None:
         title_zh = zh_meta["title"]
         body_zh, _ = _repair(zh_body, zh_rel, warnings)
     article = Article(id=meta["id"], path=rel, title=title, date=meta["date"], body=body,
