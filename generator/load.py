@@ -528,7 +528,7 @@ def _set_path(data: Any, parts: list[Any], value: Any) -> None:
     data[parts[-1]] = value
 
 
-def repair(data: dict[str, Any], expected_id: str) -> tuple[dict[str, Any], frozenset[str]] | None:
+def repair(data: object, expected_id: str) -> tuple[dict[str, Any], frozenset[str]] | None:
     """A copy of a schema-broken entry with neutral values where it is broken, and the fields replaced; None
     when it cannot be made valid (e.g. the file is not an object at all)."""
     if not isinstance(data, dict):
