@@ -44,8 +44,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     from generator.match_cli import run_match
     return run_match(args)
 def cmd_validate(args: argparse.Namespace) -> int:
-    from generator.report import format_report, select
     from generator.lint import check
+    from generator.report import format_report, select
     entries = Path(args.entries)
     report = check(entries, Path(args.reference))
     problems, missing = select(report.problems, entries, [Path(p) for p in args.paths])
