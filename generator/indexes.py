@@ -5,7 +5,7 @@ import html
 from collections import defaultdict
 
 from generator.i18n import strings
-from generator.markup import md_text, md_verbatim
+from generator.markup import md_text
 from generator.render import Site, _tidy, entry_list, front_matter, rel_link
 from generator.translation import zh_status
 from generator.versions import version_key
