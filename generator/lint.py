@@ -5,12 +5,11 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Iterator, Sequence
 from typing import Any
-
-import unicodedata
 
 import ftfy
 
@@ -250,7 +249,7 @@ def claim_problems(e: Entry, entries_dir: Path) -> list[Problem]:
     return out
 
 
-_STOP = frozenset("a an the or and to of it its all nvidia".split())
+_STOP = frozenset(["a", "an", "the", "or", "and", "to", "of", "it", "its", "all", "nvidia"])
 
 
 def _action_key(action: str) -> str:
@@ -369,7 +368,7 @@ def contradictory_edges(entries: list[Entry]) -> list[Problem]:
 
 
 def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None, today: dt.date | None = None) -> list[Problem]:
-    today = today or dt.datetime.now(dt.timezone.utc).date()
+    today = today or dt.datetime.now(dt.UTC).date()
     # Ids of every entry file, loaded or not: a broken neighbour is reported once, not as a dangling reference too.
     known = set(corpus.ids)
     # Schema-broken entries are linted too, from a copy with neutral values in the broken fields; findings on
