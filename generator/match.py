@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.config import Family, domains, families, family_of
@@ -390,7 +390,7 @@ class Index:
     enum_token: re.Pattern[str] = _NAME
 
     @classmethod
-    def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> "Index":
+    def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> Index:
         """`words_raw`: match-words.json; without it nothing is ever "similar" (exact matches only)."""
         ix = cls(raw=raw, entries=list(raw["entries"]))
         params = raw["params"]
