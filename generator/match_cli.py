@@ -6,8 +6,9 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from generator.i18n import strings
 from generator.load import load_corpus
