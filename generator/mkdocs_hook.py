@@ -18,9 +18,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
-from generator.csp import add_policy
 from generator import serve
 from generator.builddate import set_source_date_epoch
+from generator.csp import add_policy
 from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
