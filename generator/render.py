@@ -4,9 +4,10 @@ from __future__ import annotations
 import html
 import json
 import posixpath
-from functools import lru_cache
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from functools import lru_cache
+from typing import Any
 
 import jinja2
 from markupsafe import Markup
