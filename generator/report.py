@@ -48,7 +48,7 @@ def with_lines(problems: list[Problem], entries_dir: Path) -> list[Problem]:
             continue
         if p.file not in texts:
             try:
-                texts[p.file] = read_regular((entries_dir.parent / p.file)).decode("utf-8", errors="replace")
+                texts[p.file] = read_regular(entries_dir.parent / p.file).decode("utf-8", errors="replace")
             except Exception:  # noqa: BLE001 (a line number is a courtesy: missing, a link, too big -> line 1)
                 texts[p.file] = None
         text = texts[p.file]
