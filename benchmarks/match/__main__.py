@@ -27,11 +27,14 @@ from generator.match_ui import ui_config_script
 from generator.paths import DOCS_DIR, ENTRIES_DIR, ROOT
 from tests.browser import browser, serve
 
-WORDS = ("invalid device context stream capture graph launch kernel memory allocation handle pointer texture "
-         "surface peer access symbol module function driver runtime version timeout resource mapped unmapped "
-         "buffer array event sync object operation permitted configuration cooperative cluster tensor map "
-         "profiler ordinal fatal hardware exception instruction address alignment misaligned shared barrier "
-         "warp lane register spill occupancy").split()
+WORDS = (
+    "invalid", "device", "context", "stream", "capture", "graph", "launch", "kernel", "memory", "allocation",
+    "handle", "pointer", "texture", "surface", "peer", "access", "symbol", "module", "function", "driver",
+    "runtime", "version", "timeout", "resource", "mapped", "unmapped", "buffer", "array", "event", "sync",
+    "object", "operation", "permitted", "configuration", "cooperative", "cluster", "tensor", "map", "profiler",
+    "ordinal", "fatal", "hardware", "exception", "instruction", "address", "alignment", "misaligned", "shared",
+    "barrier", "warp", "lane", "register", "spill", "occupancy"
+)
 RUNS = 40
 
 
@@ -69,7 +72,7 @@ def pastes(entries: list, rng: random.Random) -> tuple[list[str], list[str]]:
         line = (e.signature.replace("` failed", "` failed.") + " " + "x" * 200)[:200]
         lines.append(line)
         body = "Traceback (most recent call last):\n" + "".join(rng.choice(noise) for _ in range(400))
-        logs.append((body[:20_000 - len(line) - 1] + "\n" + line))
+        logs.append(body[:20_000 - len(line) - 1] + "\n" + line)
     return lines, logs
 
 
