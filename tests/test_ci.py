@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 
 import yaml
 from packaging.utils import canonicalize_name

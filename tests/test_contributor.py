@@ -97,7 +97,7 @@ def _commands() -> list[str]:
 
 def test_workflow_and_hook_commands_exist() -> None:
     targets = set(re.findall(r"^([a-z-]+):", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M))
-    subcommands = set(parser()._subparsers._group_actions[0].choices)  # noqa: SLF001
+    subcommands = set(parser()._subparsers._group_actions[0].choices)
     commands = _commands()
     assert any("generator validate --format github" in c for c in commands)
     for command in commands:

@@ -3,12 +3,11 @@ print it, and nothing else; every Chinese field is Chinese; the seeds are correc
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from generator.cuda_reference import CudaError, load_reference, parse_error_code
 from generator.config import families
+from generator.cuda_reference import CudaError, load_reference, parse_error_code
 from generator.facts import check_facts, regex_flags
 from generator.load import load_corpus
 from generator.paths import ENTRIES_DIR

@@ -10,7 +10,7 @@ import pytest
 
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.site import build
-from tests.conftest import ARTICLE_ID, SEED_IDS, SEEDS, acknowledged_copy
+from tests.conftest import ARTICLE_ID, SEED_IDS, SEEDS
 
 GOLDEN = Path(__file__).parent / "golden"
 REPO = "https://github.com/example/encyclopedia"
@@ -104,4 +104,4 @@ def test_without_the_reference_table_no_tier_is_earned_by_message(tmp_path: Path
     assert "W300" in {p.code for p in report.problems}
     assert set(make_site(report, REPO).effective_tier.values()) == {"ai_generated"}
     with_ref = make_site(check(SEEDS, REFERENCE_FILE), REPO).effective_tier
-    assert with_ref == {i: "ai_generated" for i in SEED_IDS}  # the original seeds name codes the libraries never print
+    assert with_ref == dict.fromkeys(SEED_IDS, "ai_generated")  # the original seeds name codes the libraries never print

@@ -6,13 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from generator import lint, load, regex_gate, site
+from generator import load, regex_gate, site
 from generator.lint import check
-from generator.translation import zh_status
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
 from generator.problems import Problem
 from generator.rules import RULES
-
+from generator.translation import zh_status
 from tests.lintcases import BASE, CASES, make_corpus
 
 REPO = "https://github.com/example/encyclopedia"
@@ -30,7 +29,7 @@ def run_case(spec: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> lis
     if spec.get("bug") == "to_entry":
         real = load.to_entry
 
-        def buggy(d: dict, rel: str):  # noqa: ANN202
+        def buggy(d: dict, rel: str):
             if rel.endswith("cuda-out-of-memory.json"):
                 raise KeyError("simulated bug")
             return real(d, rel)

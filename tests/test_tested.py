@@ -7,8 +7,8 @@ from pathlib import Path
 
 from generator import site
 from generator.lint import check
-from generator.markup import md_text
 from generator.load import load_corpus
+from generator.markup import md_text
 from generator.paths import ENTRIES_DIR
 from generator.tested import read_run
 from tests.lintcases import make_corpus
