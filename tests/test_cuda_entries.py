@@ -8,9 +8,10 @@ import pytest
 
 from generator.config import families
 from generator.cuda_reference import CudaError, load_reference, parse_error_code
-from generator.facts import check_facts, regex_flags
+from generator.facts import check_facts
 from generator.load import load_corpus
 from generator.paths import ENTRIES_DIR
+from generator.regex_tree import regex_flags
 from generator.translation import has_chinese
 from tests.conftest import SEED_IDS
 
