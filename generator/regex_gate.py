@@ -32,7 +32,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from generator.match import MIN_LITERAL, Index, ascii_lower, build_index, normalise, required_literals
 from generator.model import Entry
@@ -313,7 +313,7 @@ def _run_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, i
             _JS_COMPILE.clear()
         for i, msg in enumerate(answer["compile"]):
             _JS_COMPILE[(entries[i].regex, entries[i].regex_flags)] = msg
-        for p, got in zip(need_pairs, answer["pairs"]):
+        for p, got in zip(need_pairs, answer["pairs"], strict=True):
             if got is not None:
                 answers[p] = _JS_PAIRS[pair_keys[p]] = bool(got)
         for i, k in enumerate(answer["overrun"]):
@@ -396,15 +396,23 @@ def _call_node(entries: list[Entry], texts: list[_Text], pairs: list[tuple[str, 
         answer = json.loads(reply)
     except ValueError:
         answer = None
-    if not isinstance(answer, dict):
+    if not _well_formed(answer, len(entries), len(pairs)):
         with _WORKER_LOCK:
             _WORKER.stop()  # out of step with its requests: the next check starts a fresh one
-        result.problems.append(_node_problem("the regex check in Node failed (an answer that is not a JSON "
-                                             "object)"))
+        result.problems.append(_node_problem("the regex check in Node failed (an answer not in the form asked "
+                                             "for)"))
         return None
     # The answers use the positions sent; map text positions back.
     answer["overrun"] = [used[k] if k is not None else None for k in answer["overrun"]]
     return answer
+
+
+def _well_formed(answer: object, regexes: int, pairs: int) -> TypeGuard[dict[str, Any]]:
+    """An answer with one compile result and one overrun slot per regex and one result per pair."""
+    return (isinstance(answer, dict) and isinstance(answer.get("compile"), list) and len(answer["compile"]) == regexes
+            and isinstance(answer.get("overrun"), list) and len(answer["overrun"]) == regexes
+            and isinstance(answer.get("pairs"), list) and len(answer["pairs"]) == pairs
+            and isinstance(answer.get("spent"), list))
 
 
 class _Stopped(Exception):
@@ -498,10 +506,8 @@ class _Worker:
             return
         if proc.poll() is None:
             proc.kill()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             proc.wait(5)
-        except subprocess.TimeoutExpired:
-            pass
         for f in (proc.stdin, proc.stdout, proc.stderr):
             if f is not None:
                 with contextlib.suppress(OSError):

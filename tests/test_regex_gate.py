@@ -175,3 +175,19 @@ def test_a_worker_that_overruns_is_killed_and_replaced(
     messages = _js_only(corpus_dir, tmp_path, "CUDA error: invalid sync object{")
     assert any("does not compile in JavaScript" in m for m in messages), messages
     assert regex_gate.NODE_RUNS - before == 1
+
+
+@pytest.mark.parametrize("reply", ["[]", '{"compile": [], "pairs": [], "overrun": [], "spent": []}', "not json"])
+def test_a_worker_answer_of_the_wrong_shape_is_e902(corpus_dir: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch, reply: str) -> None:
+    """Fewer answers than questions (or none) is a failed check, never a partial one read as complete."""
+    _fresh_js_answers(monkeypatch)
+    liar = tmp_path / "liar.cjs"
+    liar.write_text("require('node:readline').createInterface({input: process.stdin})"
+                    f".on('line', () => process.stdout.write({json.dumps(reply)} + '\\n'));\n", encoding="utf-8")
+    monkeypatch.setattr(regex_gate, "NODE_SCRIPT", liar)
+    monkeypatch.setattr(regex_gate, "ROOT", tmp_path)
+    result = check_regexes(load_corpus(corpus_dir).entries, cache_file=tmp_path / "cache.json")
+    assert [p.message for p in result.problems if p.code == "E902"] == [
+        "the regex check in Node failed (an answer not in the form asked for)"]
+    assert regex_gate._WORKER.proc is None  # out of step: the next check starts a new worker
