@@ -1,6 +1,7 @@
 """Find the line of a field ('workarounds.1.how') in JSON text, so annotations point at the offending line."""
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable
@@ -54,7 +55,7 @@ def field_line(text: str, field: str) -> int:
                 key_at = pos
                 key, pos = _scanstring(text, pos + 1)
                 pos = _skip_ws(text, pos) + 1  # the colon
-                child = path + [key]
+                child = [*path, key]
                 if child == want[:len(child)]:
                     best = max(best, key_at)
                 pos = value(pos, child, depth + 1)
@@ -67,7 +68,7 @@ def field_line(text: str, field: str) -> int:
                     return pos + 1
                 if i:
                     pos = _skip_ws(text, pos + 1)
-                child = path + [str(i)]
+                child = [*path, str(i)]
                 if child == want[:len(child)]:
                     best = max(best, pos)
                 pos = value(pos, child, depth + 1)
@@ -79,10 +80,8 @@ def field_line(text: str, field: str) -> int:
             raise _Stop
         return m.end()
 
-    try:
+    with contextlib.suppress(_Stop, ValueError, IndexError):  # the deepest part found so far stands
         value(0, [], 0)
-    except (_Stop, ValueError, IndexError):
-        pass
     return _line(text, best)
 
 
