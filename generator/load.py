@@ -270,7 +270,7 @@ def parse_entry_json(text: str, rel: str) -> tuple[Any, list[Problem]]:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_BadNumber,
                           parse_float=_parse_float, parse_int=_parse_int)
     except _DuplicateKey as exc:
-        where, dup = walk(text)
+        _, dup = walk(text)
         if dup is None:
             return None, [_err(rel, field_name([str(exc)]), "E012", "duplicate key: each key may appear once in an "
                                                                     "object (the second one would silently win)")]
