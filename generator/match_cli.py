@@ -112,7 +112,7 @@ def print_text(m: Matcher, answer: Answer, out: TextIO) -> None:
         print(t["match_none"], file=out)
         return
     print(t["match_similar"] if objs[0]["kind"] == "similar" else t["match_exact"], file=out)
-    for n, (r, o) in enumerate(zip(answer.results, objs), 1):
+    for n, (r, o) in enumerate(zip(answer.results, objs, strict=True), 1):
         print(f"{n}. {o['signature']}", file=out)
         print(f"   {r.id}  [{o['kind']} {o['score']}]", file=out)
         if o["error_code"]:
@@ -131,10 +131,7 @@ def run_match(args: argparse.Namespace) -> int:
         print("error: --top must be 1 or more", file=sys.stderr)
         return 2
     try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            data = Path(args.file).read_bytes()
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     except OSError as exc:
         print(f"error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 2
