@@ -97,7 +97,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
             return
         for p in exc.problems:
             log.error(str(p))
-        raise Abort(f"{len(exc.problems)} invalid input file(s); fix them and build again")
+        raise Abort(f"{len(exc.problems)} invalid input file(s); fix them and build again") from None
     serve.problems.clear()
     for p in result.problems:
         log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
