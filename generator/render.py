@@ -151,7 +151,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     def link(target: str) -> Markup:
         return rel_link(page, target, lang)
 
-    title, title_fallback = page_title(e, lang)
+    title, _ = page_title(e, lang)
     rc, rc_fallback = _zh_or_en(e.root_cause_zh, e.root_cause, lang)
     root_cause_block = md_text(rc)
     if rc_fallback:
