@@ -11,7 +11,7 @@ import importlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any
 
 _parser: Any = importlib.import_module("re._parser")
 _c: Any = importlib.import_module("re._constants")
@@ -66,7 +66,7 @@ class Opaque:
     name: str  # ANY, NOT_LITERAL, CATEGORY, GROUPREF, ATOMIC_GROUP ...: nothing the walks look inside
 
 
-Node = Union[Literal, CharSet, Anchor, Group, Branch, Look, Repeat, Opaque]
+Node = Literal | CharSet | Anchor | Group | Branch | Look | Repeat | Opaque
 Seq = tuple[Node, ...]
 
 
