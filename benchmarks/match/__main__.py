@@ -78,7 +78,7 @@ def pastes(entries: list, rng: random.Random) -> tuple[list[str], list[str]]:
 
 def stats(ms: list[float]) -> str:
     ms = sorted(ms)
-    p95 = ms[min(len(ms) - 1, int(round(0.95 * (len(ms) - 1))))]
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
     return f"{statistics.median(ms):.2f} / {p95:.2f}"
 
 
