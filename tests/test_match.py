@@ -2,6 +2,7 @@
 cases, seed entries, adversarial pastes, and the `python -m generator match` CLI."""
 from __future__ import annotations
 
+import copy
 import json
 import resource
 import shutil
@@ -10,6 +11,7 @@ import sys
 import time
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -66,17 +68,50 @@ def py_details(raw: dict, pastes: list[str], top: int = 5) -> list[dict]:
     return out
 
 
+def assert_parity(names: list[str], py: list[Any], js: list[Any]) -> None:
+    """Python's and JavaScript's answers, paste by paste: one answer per paste on each side (zip alone would stop
+    at the shorter list, so a JavaScript side that answered nothing would pass), and the same answer for each."""
+    assert len(py) == len(js) == len(names), f"{len(names)} pastes, {len(py)} Python answers, {len(js)} JavaScript"
+    for name, a, b in zip(names, py, js, strict=True):
+        assert a == b, name
+
+
 def test_parity_table_same_ranked_results_in_python_and_javascript() -> None:
     raw = raw_index()
     pastes = [paste_of(c) for c in CASES]
     py, js = py_details(raw, pastes), js_results(raw, pastes, details=True)
-    # zip() would stop at the shorter list: a JavaScript side that answered nothing, or fewer pastes, must fail.
-    assert len(py) == len(js) == len(CASES)
     assert sum(1 for a in py if a["results"]) >= len(CASES) // 2  # most cases have results: a silent side fails
-    for case, a, b in zip(CASES, py, js, strict=True):
-        assert a["results"] == b["results"], case["name"]
-        assert a["cut"] == b["cut"], case["name"]
-        assert a["text"] == b["text"], case["name"]  # the same normalised text, code point for code point
+    # Each answer: the ranked results, what was cut, and the normalised text, code point for code point.
+    assert_parity([c["name"] for c in CASES], py, js)
+
+
+def _fewer(answers: list[dict[str, Any]], how: str) -> list[dict[str, Any]]:
+    """The answers as a JavaScript side that answers less would give them."""
+    if how == "nothing":
+        return []
+    if how == "one paste fewer":
+        return answers[:-1]
+    out = copy.deepcopy(answers)
+    with_results = [a for a in out if a["results"]]
+    if how == "no results":
+        for a in with_results:
+            a["results"] = []
+    else:  # one result fewer, in one answer
+        with_results[0]["results"].pop()
+    return out
+
+
+@pytest.mark.parametrize("how", ["nothing", "one paste fewer", "no results", "one result fewer"])
+def test_the_parity_test_fails_when_javascript_answers_less(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """A test of the test: the parity table, with a JavaScript side replaced by Python's answers minus some."""
+    def js_like_python(raw: dict[str, Any], pastes: list[str], top: int = 5, details: bool = False) -> list[Any]:
+        return _fewer(py_details(raw, pastes, top), how)
+    monkeypatch.setattr(sys.modules[__name__], "js_results", js_like_python)
+    with pytest.raises(AssertionError):
+        test_parity_table_same_ranked_results_in_python_and_javascript()
+    monkeypatch.setattr(sys.modules[__name__], "js_results",
+                        lambda raw, pastes, top=5, details=False: py_details(raw, pastes, top))
+    test_parity_table_same_ranked_results_in_python_and_javascript()  # and passes when the answers agree
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
