@@ -129,7 +129,7 @@ def test_search_index_splits_chinese_words(seed_site: Path) -> None:
     sep = re.compile(index["config"]["separator"])
     zh_docs = [d for d in index["docs"] if d["location"].startswith("cuda/stream-capture-invalid-scope")]
     tokens = {t for d in zh_docs for t in sep.split(d["title"] + " " + d["text"])}
-    assert "捕获" in tokens and "内存" in tokens or "内存分配" in tokens
+    assert "捕获" in tokens and ("内存" in tokens or "内存分配" in tokens)  # jieba may keep 内存分配 whole
 
 
 def test_no_page_loads_scripts_from_a_cdn(seed_site: Path) -> None:
