@@ -55,6 +55,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
                           timeout=120)
 
 
+@pytest.mark.slow
 def test_cli_bad_entry_exits_1_with_clean_message_and_keeps_old_docs(corpus_dir: Path, tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     assert run_cli("build", "--entries", str(corpus_dir), "--docs", str(docs)).returncode == 0
@@ -71,6 +72,7 @@ def test_cli_bad_entry_exits_1_with_clean_message_and_keeps_old_docs(corpus_dir:
     assert after == before  # nothing half-written
 
 
+@pytest.mark.slow
 def test_cli_bad_usage_exits_2() -> None:
     assert run_cli("frobnicate").returncode == 2
 

@@ -62,6 +62,7 @@ CATASTROPHIC = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("regex, signature", CATASTROPHIC, ids=["alternation", "nested-quantifier"])
 def test_catastrophic_regex_stops_validate_build_and_matcher(tmp_path: Path, regex: str, signature: str) -> None:
     spec = {"entries": {OOM: {"set": {"regex": regex, "signature": signature, "samples": [signature * 20],
@@ -77,6 +78,7 @@ def test_catastrophic_regex_stops_validate_build_and_matcher(tmp_path: Path, reg
     assert proc.returncode in (0, 1) and took < LIMIT_S
 
 
+@pytest.mark.slow
 def test_polynomial_regex_is_stopped_in_javascript_and_never_backtracks_in_python(tmp_path: Path) -> None:
     """Passes the syntax rules (star height 1), but a backtracking engine needs n**4 steps on its own sample:
     JavaScript runs it under a timeout and reports the sample; Python (RE2) answers at once, also in the CLI."""
@@ -114,6 +116,7 @@ def test_node_subprocess_is_killed_when_it_overruns(tmp_path: Path, monkeypatch:
     assert "did not finish within 2 s" in stopped.message
 
 
+@pytest.mark.slow
 def test_deeply_nested_regex_is_an_error_not_a_traceback(tmp_path: Path) -> None:
     regex = "(" * 700 + "CUDA out of memory" + ")" * 700
     entries = make_corpus({"entries": {OOM: {"set": {"regex": regex}}}}, tmp_path)
@@ -171,6 +174,7 @@ ALIAS_BOMB = ("title: Bomb\ndate: \"2025-06-01\"\nid: bomb\nentries: &a [\"cuda/
 
 # ---- item 3: a 493-byte article hangs validate ----
 
+@pytest.mark.slow
 def test_yaml_alias_bomb_stops_validate_build_and_matcher(tmp_path: Path) -> None:
     entries = make_corpus(article("bomb.md", ALIAS_BOMB), tmp_path)
     assert len((entries / "articles/bomb.md").read_bytes()) < 700
@@ -238,6 +242,7 @@ def test_zh_front_matter_needs_a_title_and_the_same_id(tmp_path: Path) -> None:
 SECRET = '{"aws_secret_access_key": "hunter2", "id": "cuda/leaked"}'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("link, target", [
     ("cuda/leaked.json", "../../secret.json"),  # a link to JSON elsewhere
     ("cuda/leaked.json", "/etc/hostname"),  # any other file
@@ -255,6 +260,7 @@ def test_symbolic_links_are_e007_and_never_read(tmp_path: Path, link: str, targe
     assert "is a symbolic link" in proc.stdout
 
 
+@pytest.mark.slow
 def test_a_pipe_in_entries_is_e007_and_does_not_block(tmp_path: Path) -> None:
     entries = make_corpus({}, tmp_path)
     os.mkfifo(entries / "cuda" / "pipe.json")
@@ -352,6 +358,7 @@ def test_translated_workaround_errors_say_what_is_wrong(tmp_path: Path) -> None:
     assert ("workarounds_zh.2", "must be a string or an object with 'action', not a number: 7") in got
 
 
+@pytest.mark.slow
 def test_duplicate_key_inside_dead_ends_is_on_its_field_and_line(tmp_path: Path) -> None:
     spec = {"replace": {OOM: [['"why_fails": "It only helps', '"why_fails": "Earlier text.",\n      "why_fails": "It only helps']]}}
     entries = make_corpus(spec, tmp_path)
@@ -394,11 +401,13 @@ def test_yaml_errors_keep_every_part_of_the_message(tmp_path: Path) -> None:
                                            "while parsing a block mapping (line 2)")  # problem and context, both lines
 
 
+@pytest.mark.slow
 def test_clean_run_says_what_was_checked(tmp_path: Path) -> None:
     proc, _ = validate(make_corpus({}, tmp_path))
     assert proc.returncode == 0 and proc.stdout == "no problems found in 3 entries and 1 article\n"
 
 
+@pytest.mark.slow
 def test_new_refuses_a_domain_the_schema_rejects_and_prints_a_hint_that_works(tmp_path: Path) -> None:
     entries = make_corpus({}, tmp_path)
     proc, _ = run("new", "opencl/some-error", "--entries", str(entries))

@@ -242,6 +242,7 @@ def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
                           text=True, cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_cli_json_shape_and_exit_codes() -> None:
     proc = cli("--json", stdin="CUDA error at x.cu:3 code=700(cudaErrorIllegalAddress)")
     assert proc.returncode == 0, proc.stderr
@@ -256,6 +257,7 @@ def test_cli_json_shape_and_exit_codes() -> None:
     assert cli(str(ROOT / "no-such-file.txt")).returncode == 2
 
 
+@pytest.mark.slow
 def test_cli_lang_zh_and_file_argument(tmp_path: Path) -> None:
     f = tmp_path / "paste.txt"
     f.write_text("torch.AcceleratorError: CUDA error: device-side assert triggered\n", encoding="utf-8")
@@ -266,6 +268,7 @@ def test_cli_lang_zh_and_file_argument(tmp_path: Path) -> None:
     assert text.returncode == 0 and "cuda/assert" in text.stdout and "最佳解决办法" in text.stdout
 
 
+@pytest.mark.slow
 def test_cli_jsonl_answers_each_line_in_order_like_javascript() -> None:
     pastes = [paste_of(c) for c in CASES]
     proc = cli("--jsonl", stdin="\n".join(json.dumps(p) for p in pastes) + "\n")
@@ -309,6 +312,7 @@ def test_without_the_words_file_similar_waits_for_it() -> None:
     assert wait and none == 0 and not exact and found > 0
 
 
+@pytest.mark.slow
 def test_cli_reads_the_built_files(tmp_path: Path) -> None:
     raw = raw_index()
     for rel, data in raw.items():
@@ -334,6 +338,7 @@ LONG_LOG = next(c for c in CASES if c["name"] == "5 MB training log, the traceba
 LONG_LINE = next(c for c in CASES if c["name"] == "200 KB line, the error at its end")
 
 
+@pytest.mark.slow
 def test_cli_finds_the_traceback_at_the_end_of_a_5_mb_log_within_2_cpu_s(tmp_path: Path) -> None:
     log = tmp_path / "train.log"
     log.write_text(paste_of(LONG_LOG), encoding="utf-8")
@@ -350,6 +355,7 @@ def test_cli_finds_the_traceback_at_the_end_of_a_5_mb_log_within_2_cpu_s(tmp_pat
     assert elapsed < 2, f"{elapsed:.2f} CPU s"  # the whole process: start-up, reading the index, matching
 
 
+@pytest.mark.slow
 def test_cli_says_what_it_did_not_read(tmp_path: Path) -> None:
     line = tmp_path / "line.txt"
     line.write_text(paste_of(LONG_LINE), encoding="utf-8")
