@@ -118,7 +118,8 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--lang", choices=("en", "zh"), default="en")
     m.add_argument("--top", type=int, default=5)
     m.add_argument("--entries", default=str(ENTRIES_DIR))
-    m.add_argument("--index", help="a match-index.json written by the build (match-words.json and match-display/ are read from its folder), instead of reading --entries")
+    m.add_argument("--index", help="a match-index.json written by the build (match-words.json and match-display/ "
+                                   "are read from its folder), instead of reading --entries")
     m.set_defaults(func=cmd_match)
     v = sub.add_parser("validate", help="report every problem in entries/ (or only in PATHS), exit 1 on any error")
     v.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to report on (default: all)")
