@@ -98,7 +98,8 @@ def text_problems(e: Entry) -> list[Problem]:
             out.append(_p(e, where, "E006", "still holds a placeholder: replace it with the real value"))
             continue
         # ftfy returns ASCII text unchanged (its first check): skip the call for most strings of a corpus.
-        fixed = text if text.isascii() or where.split(".")[0] in ("regex", "translated_from") else ftfy.fix_encoding(text)
+        verbatim = text.isascii() or where.split(".")[0] in ("regex", "translated_from")
+        fixed = text if verbatim else ftfy.fix_encoding(text)
         if fixed != text:
             out.append(_p(e, where, "E105", f"has broken characters (mojibake); ftfy reads it as '{fixed[:80]}'"))
         if not _prose(where):
@@ -115,7 +116,8 @@ def text_problems(e: Entry) -> list[Problem]:
                 out.append(_p(e, f"{kind}.{i}.action", "E101", "is empty: say what was tried"))
     for i, w in enumerate(e.workarounds):
         if w.how.strip() and w.how.strip() == w.action.strip():
-            out.append(_p(e, f"workarounds.{i}.how", "W102", "repeats 'action' word for word: give the steps, or drop it"))
+            out.append(_p(e, f"workarounds.{i}.how", "W102",
+                          "repeats 'action' word for word: give the steps, or drop it"))
     return out
 
 
@@ -275,8 +277,9 @@ def copied_dead_ends(entries: list[Entry]) -> list[Problem]:
         if len(ids) >= COPIED_DEAD_END:
             for e, i in sites:
                 others = sorted(ids - {e.id})
+                listed = ", ".join(others[:3]) + (", …" if len(others) > 3 else "")
                 out.append(_p(e, f"dead_ends.{i}.action", "W706", f"the same dead end is in {len(ids)} entries "
-                                                                  f"({', '.join(others[:3])}{', …' if len(others) > 3 else ''}): "
+                                                                  f"({listed}): "
                                                                   "keep it only where people really try it for this "
                                                                   "error, and say why it fails here"))
     return out
@@ -367,7 +370,8 @@ def contradictory_edges(entries: list[Entry]) -> list[Problem]:
     return out
 
 
-def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None, today: dt.date | None = None) -> list[Problem]:
+def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
+                today: dt.date | None = None) -> list[Problem]:
     today = today or dt.datetime.now(dt.UTC).date()
     # Ids of every entry file, loaded or not: a broken neighbour is reported once, not as a dangling reference too.
     known = set(corpus.ids)
@@ -440,7 +444,8 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     facts_checked: bool = True  # False when the CUDA reference table was missing (W300)
     families: tuple[Family, ...] = ()
-    tested: dict[str, tuple[str, str]] = field(default_factory=dict)  # '<id>:<kind>.<i>' -> GPU and CUDA of its stored run
+    # '<id>:<kind>.<i>' -> GPU and CUDA of its stored run
+    tested: dict[str, tuple[str, str]] = field(default_factory=dict)
     redirects: dict[str, str] = field(default_factory=dict)  # moved id -> the id that replaces it (config/ids.txt)
 
     def tiers(self) -> dict[str, str]:
