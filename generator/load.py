@@ -407,7 +407,8 @@ def _type_word(value: Any) -> str:
         return "true or false"
     if isinstance(value, (int, float)):
         return "a number"
-    return {str: "a string", dict: "an object", list: "a list", type(None): "null"}.get(type(value), type(value).__name__)
+    words = {str: "a string", dict: "an object", list: "a list", type(None): "null"}
+    return words.get(type(value), type(value).__name__)
 
 
 def field_name(parts: Any, more: Any = None) -> str:
