@@ -102,7 +102,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
     for p in result.problems:
         log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
     if result.written or result.removed:
-        log.info(f"generator: {len(result.written)} written, {len(result.removed)} removed, {result.unchanged} unchanged")
+        log.info(f"generator: {len(result.written)} written, {len(result.removed)} removed, "
+                 f"{result.unchanged} unchanged")
     _generated_for[:] = [config]
     _generated_pages.clear()
     _generated_pages.update(rel for rel in result.files if rel.endswith(".md"))
