@@ -549,8 +549,8 @@ _CODES = (
     ("E205", ("(steals its pastes)",)),
     ("E204", ("matches its own near_misses",)),
     ("E203", ("does not match its own",)),
-    ("E202", ("took longer than", "not RE2 syntax", "nested quantifiers", "quantified alternation", "recheck", "matches the empty string",
-              "has no required literal")),
+    ("E202", ("took longer than", "not RE2 syntax", "nested quantifiers", "quantified alternation", "recheck",
+              "matches the empty string", "has no required literal")),
     ("E201", ("does not compile", "inline flags", "named groups", "non-ASCII characters with flag", "\\A and \\Z",
               "Python and JavaScript disagree")),
 )
