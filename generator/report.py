@@ -103,7 +103,8 @@ def format_report(problems: list[Problem], entries_dir: Path, fmt: str, missing:
                                                  "severity": p.severity, "message": p.message})
         return json.dumps({"summary": s, "missing": list(missing), "files": files}, ensure_ascii=False, indent=1) + "\n"
     for m in missing:
-        lines.append(f"::error title=validate::{_gh_escape(m)}: no such file" if fmt == "github" else f"error: {m}: no such file")
+        lines.append(f"::error title=validate::{_gh_escape(m)}: no such file" if fmt == "github"
+                     else f"error: {m}: no such file")
     current = None
     for p in problems:
         if fmt == "github":
@@ -124,7 +125,8 @@ def format_report(problems: list[Problem], entries_dir: Path, fmt: str, missing:
     if not problems:
         lines.append(f"no problems found{' in ' + checked if checked else ''}")
         return "\n".join(lines) + "\n"
-    lines.append(f"{'' if fmt == 'github' or not problems else chr(10)}{s['errors']} error(s), {s['warnings']} warning(s), "
+    gap = "" if fmt == "github" or not problems else "\n"
+    lines.append(f"{gap}{s['errors']} error(s), {s['warnings']} warning(s), "
                  f"{s['acknowledged']} acknowledged, in {s['files']} file(s)" + (f": {codes}" if codes else "")
                  + (f"; acknowledged: {acked}" if acked else ""))
     return "\n".join(lines) + "\n"
