@@ -136,8 +136,8 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     if MERMAID_JS.exists():
         files["assets/generated/mermaid.min.js"] = MERMAID_JS.read_bytes()
     else:
-        problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not render",
-                                severity="warning", code="W901"))
+        problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not "
+                                "render", severity="warning", code="W901"))
     result = write_files(docs_dir, files)
     result.problems = problems
     return result
