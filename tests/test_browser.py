@@ -73,7 +73,8 @@ def search(page, query: str):
 
 
 @pytest.mark.parametrize("query, expected", [("同步", "/zh/cuda/cuda-error-invalid-sync-object/"),
-                                             ("释放", "/zh/cuda/illegal-memory-access-after-free/"), ("捕获", "/zh/cuda/stream-capture-invalid-scope/")])
+                                             ("释放", "/zh/cuda/illegal-memory-access-after-free/"),
+                                             ("捕获", "/zh/cuda/stream-capture-invalid-scope/")])
 def test_chinese_word_in_site_search_finds_its_page(chromium, seed_site: Path, query: str, expected: str) -> None:
     with serve(seed_site) as base:
         page, problems = open_page(chromium, base, "/zh/")

@@ -184,8 +184,9 @@ def test_served_under_a_sub_path_no_link_escapes_it(tmp_path: Path, acked_seeds:
     assert urls and all(u.startswith(SUB) for u in urls)
     api = json.loads((site / "api/v1/index.json").read_text(encoding="utf-8"))
     for e in api["entries"]:
-        assert e["url"].startswith("/encyclopedia/api/v1/") and (site / e["url"].removeprefix("/encyclopedia/")).is_file()
-        doc = json.loads((site / e["url"].removeprefix("/encyclopedia/")).read_text(encoding="utf-8"))
+        path = site / e["url"].removeprefix("/encyclopedia/")
+        assert e["url"].startswith("/encyclopedia/api/v1/") and path.is_file()
+        doc = json.loads(path.read_text(encoding="utf-8"))
         assert doc["derived"]["url"] == {"en": f"/encyclopedia/{e['id']}/", "zh": f"/encyclopedia/zh/{e['id']}/"}
 
 

@@ -45,10 +45,10 @@ def _paths(value: Any, where: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     out = [where] if where else []
     if isinstance(value, dict):
         for k, v in value.items():
-            out += _paths(v, where + (k,))
+            out += _paths(v, (*where, k))
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            out += _paths(v, where + (i,))
+            out += _paths(v, (*where, i))
     return out
 
 
@@ -104,9 +104,8 @@ def mutated(draw: st.DrawFn) -> bytes:
             for _ in range(depth):
                 value = [value]
             parent[key] = value
-        elif kind == "extra":
-            if isinstance(parent, dict):
-                parent[draw(st.text(min_size=1, max_size=8))] = draw(wrong_values)
+        elif kind == "extra" and isinstance(parent, dict):
+            parent[draw(st.text(min_size=1, max_size=8))] = draw(wrong_values)
     try:
         text = json.dumps(data, ensure_ascii=draw(st.booleans()), indent=2, allow_nan=True)
         raw = text.encode("utf-8", "surrogatepass")
@@ -166,8 +165,9 @@ def _corpus(tmp: Path) -> Path:
 
 VALIDATE_DIR = Path(tempfile.mkdtemp(prefix="fuzz-validate-"))
 BUILD_DIR = Path(tempfile.mkdtemp(prefix="fuzz-build-"))
-COMMON = dict(deadline=None, database=None, derandomize=False,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example])
+COMMON: dict[str, Any] = {
+    "deadline": None, "database": None, "derandomize": False,
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]}
 
 
 @settings(max_examples=VALIDATE_EXAMPLES, **COMMON)
@@ -215,8 +215,8 @@ ARTICLE = "reading-cuda-errors"
 YAML_VALUES = [
     '"Reading CUDA errors"', "Reading CUDA errors", '""', "null", "~", "123", "0x1F", "1e999", ".nan", "-.inf", "true",
     "[1, 2]", "{a: 1}", "2025-02-30", "2025-06-01", "2025-06-01 10:00:00", '"2025-06-01"', "!!binary aGk=",
-    "!!python/object:os.system x", "!!set {a, b}", "&a x", "*a", '"\\ud800"', '"\\x00"', "'unterminated", '"unterminated',
-    "[" * 40 + "]" * 40, "[" * 3000 + "]" * 3000, "x" * 400, "1" * 5000, '["cuda/illegal-address"]',
+    "!!python/object:os.system x", "!!set {a, b}", "&a x", "*a", '"\\ud800"', '"\\x00"', "'unterminated",
+    '"unterminated', "[" * 40 + "]" * 40, "[" * 3000 + "]" * 3000, "x" * 400, "1" * 5000, '["cuda/illegal-address"]',
     '["cuda/does-not-exist"]', '["../../etc/passwd"]', "|\n  a block\n  scalar", ">\n  folded", "- a\n- b",
 ]
 EXTRA_LINES = ["1: one", "null: x", "true: 1", "? [a, b]\n: c", "<<: *a", "<<: {title: T}", "title: again",
@@ -224,8 +224,8 @@ EXTRA_LINES = ["1: one", "null: x", "true: 1", "? [a, b]\n: c", "<<: *a", "<<: {
                "  indented: wrongly", "\t", "%YAML 1.1", "--- # a document marker", "...", "# a comment"]
 BODY = st.one_of(st.text(max_size=200), st.sampled_from([
     "# Heading\n\n`code` and **bold**\n", "<script>alert(1)</script>", "[x](javascript:alert(1))",
-    "```mermaid\ngraph LR\n  A --> B\n```\n", "{{ 7*7 }} {% raw %}", "It\u00e2\u20ac\u2122s mojibake", "\u202e\u200b" * 5,
-    "---\ntitle: a second front matter\n---\n", "x" * 100_000]))
+    "```mermaid\ngraph LR\n  A --> B\n```\n", "{{ 7*7 }} {% raw %}", "It\u00e2\u20ac\u2122s mojibake",
+    "\u202e\u200b" * 5, "---\ntitle: a second front matter\n---\n", "x" * 100_000]))
 
 
 @st.composite
@@ -235,7 +235,7 @@ def front_matter(draw: st.DrawFn, zh: bool) -> str:
     if zh and draw(st.booleans()):
         fields = {"title": fields["title"]}
     for _ in range(draw(st.integers(0, 3))):
-        key = draw(st.sampled_from(sorted(fields) + ["tags"]))
+        key = draw(st.sampled_from([*sorted(fields), "tags"]))
         kind = draw(st.sampled_from(["drop", "value", "odd"]))
         if kind == "drop":
             fields.pop(key, None)

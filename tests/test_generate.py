@@ -106,4 +106,5 @@ def test_without_the_reference_table_no_tier_is_earned_by_message(tmp_path: Path
     assert "W300" in {p.code for p in report.problems}
     assert set(make_site(report, REPO).effective_tier.values()) == {"ai_generated"}
     with_ref = make_site(check(SEEDS, REFERENCE_FILE), REPO).effective_tier
-    assert with_ref == dict.fromkeys(SEED_IDS, "ai_generated")  # the original seeds name codes the libraries never print
+    # the original seeds name codes the libraries never print
+    assert with_ref == dict.fromkeys(SEED_IDS, "ai_generated")

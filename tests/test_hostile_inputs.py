@@ -26,7 +26,8 @@ LIMIT_S = 60  # the issue's bound, on a busy 2-core machine
 def run(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> tuple[subprocess.CompletedProcess[str], float]:
     start = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, input=stdin, capture_output=True,
-                          text=True, timeout=LIMIT_S, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin:/usr/local/bin"})
+                          text=True, timeout=LIMIT_S,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin:/usr/local/bin"})
     return proc, time.monotonic() - start
 
 
@@ -360,7 +361,8 @@ def test_translated_workaround_errors_say_what_is_wrong(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_duplicate_key_inside_dead_ends_is_on_its_field_and_line(tmp_path: Path) -> None:
-    spec = {"replace": {OOM: [['"why_fails": "It only helps', '"why_fails": "Earlier text.",\n      "why_fails": "It only helps']]}}
+    twice = '"why_fails": "Earlier text.",\n      "why_fails": "It only helps'
+    spec = {"replace": {OOM: [['"why_fails": "It only helps', twice]]}}
     entries = make_corpus(spec, tmp_path)
     text = (entries / f"{OOM}.json").read_text(encoding="utf-8")
     line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith('      "why_fails": "It only helps'))
@@ -397,8 +399,9 @@ def test_field_paths_stay_short_whatever_the_nesting_or_key_length(tmp_path: Pat
 def test_yaml_errors_keep_every_part_of_the_message(tmp_path: Path) -> None:
     spec = article("fresh.md", 'title: "T\ndate: "2025-06-01"\nid: fresh\n')
     [p], _ = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
-    assert (p.code, p.message) == ("E016", "invalid YAML: expected <block end>, but found '<scalar>' (line 3, column 8); "
-                                           "while parsing a block mapping (line 2)")  # problem and context, both lines
+    assert (p.code, p.message) == (  # problem and context, both lines
+        "E016", "invalid YAML: expected <block end>, but found '<scalar>' (line 3, column 8); "
+                "while parsing a block mapping (line 2)")
 
 
 @pytest.mark.slow
@@ -417,7 +420,7 @@ def test_new_refuses_a_domain_the_schema_rejects_and_prints_a_hint_that_works(tm
     assert proc.returncode == 0, proc.stderr
     hint = proc.stdout.splitlines()[-1].split("then run: ", 1)[1]
     assert hint.startswith(".venv/bin/python -m generator validate --entries ")
-    followed = subprocess.run(hint, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=LIMIT_S,
+    followed = subprocess.run(hint, shell=True, cwd=ROOT,  # noqa: S602 (the printed command, run as typed) capture_output=True, text=True, timeout=LIMIT_S,
                               env={"PATH": "/usr/bin:/bin"})  # no virtualenv, no PYTHONPATH: as typed
     assert followed.returncode == 1 and "E006" in followed.stdout, followed.stdout + followed.stderr
 

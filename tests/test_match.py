@@ -144,7 +144,8 @@ def _variants(draw: st.DrawFn, text: str) -> str:
     if draw(st.booleans()):
         text = text.replace(" ", draw(st.sampled_from(["\u00a0", "\u2003", "  ", "\t", " \u200b"])))
     if draw(st.booleans()):
-        text = draw(st.sampled_from(["😀 ", "报错：", "\x1b[31m", "ſ\u212a "])) + text + draw(st.sampled_from(["", " 🚀", "\x1b[0m"]))
+        before = draw(st.sampled_from(["😀 ", "报错：", "\x1b[31m", "ſ\u212a "]))
+        text = before + text + draw(st.sampled_from(["", " 🚀", "\x1b[0m"]))
     case = draw(st.sampled_from(["same", "upper", "lower", "swap"]))
     text = {"same": text, "upper": text.upper(), "lower": text.lower(), "swap": text.swapcase()}[case]
     before = draw(st.text(max_size=40))
@@ -172,7 +173,8 @@ def test_generated_pastes_rank_the_same_in_both_runtimes(data: st.DataObject) ->
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.sampled_from(SAMPLES), st.sampled_from(["\r\n", "\n", "\r"]), st.sampled_from([" ", "\u00a0", "\t", "\u3000"]))
+@given(st.sampled_from(SAMPLES), st.sampled_from(["\r\n", "\n", "\r"]),
+       st.sampled_from([" ", "\u00a0", "\t", "\u3000"]))
 def test_whitespace_variants_of_a_sample_keep_their_first_result(sample: str, newline: str, space: str) -> None:
     index = load(raw_index())
     plain = match(index, sample).results

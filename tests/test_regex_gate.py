@@ -50,7 +50,8 @@ def test_seed_corpus_passes_the_gate(corpus_dir: Path, tmp_path: Path) -> None:
 def test_bad_regex_is_rejected_with_its_reason(corpus_dir: Path, tmp_path: Path, regex: str, reason: str) -> None:
     with_regex(corpus_dir, regex)
     messages = gate_messages(corpus_dir, tmp_path)
-    assert any(m.startswith(f"entries/cuda/{ID.split('/')[1]}.json: regex: ") and reason in m for m in messages), messages
+    prefix = f"entries/cuda/{ID.split('/')[1]}.json: regex: "
+    assert any(m.startswith(prefix) and reason in m for m in messages), messages
 
 
 def test_catastrophic_backtracking_regex_stops_the_build(corpus_dir: Path, tmp_path: Path) -> None:

@@ -103,7 +103,8 @@ def _internal_links_resolve(site: Path) -> None:
             if u.scheme or link.startswith(("#", "//", "mailto:")):
                 continue
             target = Path(unquote(urlparse(re.sub(r"#.*", "", link)).path))
-            resolved = (site / base.strip("/") / target).resolve() if not link.startswith("/") else site / link.lstrip("/")
+            resolved = (site / link.lstrip("/") if link.startswith("/")
+                        else (site / base.strip("/") / target).resolve())
             if resolved.is_dir():
                 resolved = resolved / "index.html"
             if not resolved.exists():
@@ -153,7 +154,8 @@ def test_nav_does_not_list_entries(seed_site: Path) -> None:
 def test_real_site_has_every_entry_in_both_languages(real_site: Path) -> None:
     ids = [e.id for e in load_corpus(ENTRIES_DIR).entries]
     assert len(ids) >= 4
-    missing = [i for i in ids if not (real_site / i / "index.html").is_file() or not (real_site / "zh" / i / "index.html").is_file()]
+    missing = [i for i in ids
+               if not (real_site / i / "index.html").is_file() or not (real_site / "zh" / i / "index.html").is_file()]
     assert not missing
 
 

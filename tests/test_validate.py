@@ -57,8 +57,8 @@ def test_github_annotations_point_at_the_field_line(tmp_path: Path) -> None:
     want = text.splitlines().index(next(ln for ln in text.splitlines() if '"first_seen"' in ln)) + 1
     assert (f"::warning file=entries/pytorch/cuda-out-of-memory.json,line={want},"
             f"title=W502 first-seen-after-last-confirmed::first_seen: 2025-03-01 is after" in proc.stdout)
-    assert re.search(r"^::error file=entries/cuda/launch-failure.json,line=\d+,title=E015 schema-violation::confidence: "
-                     r"is greater than the maximum of 1: 7$", proc.stdout, re.M)
+    assert re.search(r"^::error file=entries/cuda/launch-failure.json,line=\d+,title=E015 schema-violation::"
+                     r"confidence: is greater than the maximum of 1: 7$", proc.stdout, re.M)
 
 
 @pytest.mark.slow
