@@ -83,3 +83,18 @@ def test_deploy_builds_for_the_address_github_pages_serves() -> None:
     build = next(s for s in steps if s.get("run") == "make build")
     assert build["env"]["SITE_URL"] == "${{ steps.pages.outputs.base_url }}/"
     assert any(s.get("id") == "pages" and s["uses"].startswith("actions/configure-pages@") for s in steps)
+
+
+def test_make_test_runs_ruff_and_mypy_strict_first() -> None:
+    """CI runs `make test`: it lints (ruff, mypy --strict over generator/) before the tests, with the tools pinned."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = dict(re.findall(r"^([a-z-]+):([^\n#]*)", makefile, re.M))
+    assert "lint" in targets["test"].split()
+    lint = re.search(r"^lint:.*\n((?:\t.*\n)+)", makefile, re.M)
+    assert lint and ".venv/bin/ruff check" in lint.group(1) and ".venv/bin/mypy" in lint.group(1)
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    assert config["mypy"]["strict"] is True and "generator" in config["mypy"]["files"]
+    assert {"E", "F", "B"} <= set(config["ruff"]["lint"]["select"])
+    pins = lock()
+    for tool in ("ruff", "mypy"):
+        assert canonicalize_name(tool) in pins, tool
