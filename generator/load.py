@@ -422,6 +422,15 @@ def field_name(parts: Any, more: Any = None) -> str:
 _dotted = field_name
 
 
+# Schema bounds: what the value breaks ({spec}: the bound; {found}: the value, or how many items it has).
+_BOUNDS = {
+    "maximum": "is greater than the maximum of {spec}: {found}",
+    "minimum": "is less than the minimum of {spec}: {found}",
+    "maxItems": "has too many items: {found}, at most {spec}",
+    "minItems": "has too few items: {found}, at least {spec}",
+}
+
+
 def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
     """(field, message) for one schema error: the reason first, then the value, shortened, never instead of it."""
     where = _dotted(err.absolute_path)
@@ -473,14 +482,9 @@ def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
     if v == "minLength":
         return [(where, "must not be empty" if spec == 1 else
                  f"is too short: at least {spec} characters: {_short(value)}")]
-    if v == "maximum":
-        return [(where, f"is greater than the maximum of {spec}: {_short(value)}")]
-    if v == "minimum":
-        return [(where, f"is less than the minimum of {spec}: {_short(value)}")]
-    if v == "maxItems":
-        return [(where, f"has too many items: {len(value)}, at most {spec}")]
-    if v == "minItems":
-        return [(where, f"has too few items: {len(value)}, at least {spec}")]
+    if v in _BOUNDS:
+        found = len(value) if v.endswith("Items") else _short(value)
+        return [(where, _BOUNDS[v].format(spec=spec, found=found))]
     if v == "uniqueItems":
         seen: list[Any] = []
         dups: list[Any] = []
