@@ -130,6 +130,16 @@ def _js_only(corpus_dir: Path, tmp_path: Path, regex: str) -> list[str]:
     return gate_messages(corpus_dir, tmp_path)
 
 
+def _the_next_check_starts_a_worker_that_answers(corpus_dir: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()
+    _fresh_js_answers(monkeypatch)
+    before = regex_gate.NODE_RUNS
+    messages = _js_only(corpus_dir, tmp_path, "CUDA error: invalid sync object{")
+    assert any("does not compile in JavaScript" in m for m in messages), messages
+    assert regex_gate.NODE_RUNS - before == 1
+
+
 def test_checks_share_one_node_process(corpus_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each check asks JavaScript only what it has not answered, and asks the same worker: new regexes, one Node."""
     _fresh_js_answers(monkeypatch)
@@ -151,12 +161,7 @@ def test_a_worker_that_dies_is_e902_and_the_next_check_starts_a_new_one(
     result = check_regexes(load_corpus(corpus_dir).entries, cache_file=tmp_path / "cache.json")
     [failed] = [p for p in result.problems if p.code == "E902"]
     assert failed.file == "crash.cjs" and failed.message == "the regex check in Node failed (exit 3): boom"
-    monkeypatch.undo()
-    _fresh_js_answers(monkeypatch)
-    before = regex_gate.NODE_RUNS
-    messages = _js_only(corpus_dir, tmp_path, "CUDA error: invalid sync object{")
-    assert any("does not compile in JavaScript" in m for m in messages), messages
-    assert regex_gate.NODE_RUNS - before == 1
+    _the_next_check_starts_a_worker_that_answers(corpus_dir, tmp_path, monkeypatch)
 
 
 def test_a_worker_that_overruns_is_killed_and_replaced(
@@ -170,12 +175,7 @@ def test_a_worker_that_overruns_is_killed_and_replaced(
     assert [p.message for p in result.problems if p.code == "E902"] == [
         "the regex check in Node did not finish within 0 s and was stopped: regexes are not checked in JavaScript"]
     assert regex_gate._WORKER.proc is None
-    monkeypatch.undo()
-    _fresh_js_answers(monkeypatch)
-    before = regex_gate.NODE_RUNS
-    messages = _js_only(corpus_dir, tmp_path, "CUDA error: invalid sync object{")
-    assert any("does not compile in JavaScript" in m for m in messages), messages
-    assert regex_gate.NODE_RUNS - before == 1
+    _the_next_check_starts_a_worker_that_answers(corpus_dir, tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("reply", ["[]", '{"compile": [], "pairs": [], "overrun": [], "spent": []}', "not json"])
