@@ -39,12 +39,13 @@ serve: setup  ## preview at http://127.0.0.1:8000, regenerating when entries/ ch
 validate: .venv/.installed  ## report every problem in entries/
 	$(PY) -m generator validate
 
-# ruff and mypy --strict, configured in pyproject.toml (what they check and why each ignore is there).
-lint: .venv/.installed  ## style and type checks (ruff; mypy --strict over generator/)
+# ruff and mypy --strict, configured in pyproject.toml (what they check and why each ignore is there); `make test`
+# runs them too (tests/test_quality.py), beside the other tests.
+lint: .venv/.installed  ## style and type checks alone (ruff; mypy --strict over generator/)
 	.venv/bin/ruff check
 	.venv/bin/mypy
 
-test: setup lint  ## lint, then the whole test suite (CI runs exactly this)
+test: setup  ## the whole test suite, ruff and mypy --strict included (CI runs exactly this)
 	$(PY) -m pytest -n 2 -q
 
 # In-process unit tests on both cores: no browser, no full site builds, no end-to-end CLI runs (marked slow), and

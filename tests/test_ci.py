@@ -85,13 +85,14 @@ def test_deploy_builds_for_the_address_github_pages_serves() -> None:
     assert any(s.get("id") == "pages" and s["uses"].startswith("actions/configure-pages@") for s in steps)
 
 
-def test_make_test_runs_ruff_and_mypy_strict_first() -> None:
-    """CI runs `make test`: it lints (ruff, mypy --strict over generator/) before the tests, with the tools pinned."""
+def test_ruff_and_mypy_strict_are_configured_pinned_and_in_the_suite() -> None:
+    """CI runs `make test`, which runs tests/test_quality.py (ruff, mypy --strict over generator/); `make lint` runs
+    the same two alone; both tools are pinned with hashes."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    targets = dict(re.findall(r"^([a-z-]+):([^\n#]*)", makefile, re.M))
-    assert "lint" in targets["test"].split()
     lint = re.search(r"^lint:.*\n((?:\t.*\n)+)", makefile, re.M)
     assert lint and ".venv/bin/ruff check" in lint.group(1) and ".venv/bin/mypy" in lint.group(1)
+    quality = (ROOT / "tests" / "test_quality.py").read_text(encoding="utf-8")
+    assert '_tool("ruff", "check"' in quality and '_tool("mypy")' in quality
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
     assert config["mypy"]["strict"] is True and "generator" in config["mypy"]["files"]
     assert {"E", "F", "B"} <= set(config["ruff"]["lint"]["select"])
