@@ -420,8 +420,9 @@ def test_new_refuses_a_domain_the_schema_rejects_and_prints_a_hint_that_works(tm
     assert proc.returncode == 0, proc.stderr
     hint = proc.stdout.splitlines()[-1].split("then run: ", 1)[1]
     assert hint.startswith(".venv/bin/python -m generator validate --entries ")
-    followed = subprocess.run(hint, shell=True, cwd=ROOT,  # noqa: S602 (the printed command, run as typed) capture_output=True, text=True, timeout=LIMIT_S,
-                              env={"PATH": "/usr/bin:/bin"})  # no virtualenv, no PYTHONPATH: as typed
+    # The printed command, run as typed through a shell: no virtualenv, no PYTHONPATH.
+    followed = subprocess.run(hint, shell=True, cwd=ROOT, capture_output=True, text=True,  # noqa: S602
+                              timeout=LIMIT_S, env={"PATH": "/usr/bin:/bin"})
     assert followed.returncode == 1 and "E006" in followed.stdout, followed.stdout + followed.stderr
 
 
