@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from generator import regex_gate
-from generator.lint import check
+from generator.lint import Report, check
 from generator.paths import REFERENCE_FILE
 from generator.problems import BuildError, Problem
 from generator.report import format_report
@@ -170,17 +170,23 @@ COMMON: dict[str, Any] = {
     "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]}
 
 
+def _validated(entries: Path) -> Report:
+    """Validation of the fuzzed corpus: clean problems only, and every report format writes them."""
+    report: Report = _counted(check, entries, REFERENCE_FILE)
+    FUZZ_RUNS["examples"] += 1
+    _clean(report.problems)
+    for fmt in ("text", "github", "json"):
+        format_report(report.problems, entries, fmt)
+    return report
+
+
 @settings(max_examples=VALIDATE_EXAMPLES, **COMMON)
 @given(raw=mutated())
 def test_validation_never_raises(raw: bytes) -> None:
     entries = _corpus(VALIDATE_DIR)
     (entries / f"{TARGET}.json").write_bytes(raw)
-    report = _counted(check, entries, REFERENCE_FILE)
-    FUZZ_RUNS["examples"] += 1
-    _clean(report.problems)
+    report = _validated(entries)
     event("entry loads" if any(e.id == TARGET for e in report.corpus.entries) else "entry rejected")
-    for fmt in ("text", "github", "json"):
-        format_report(report.problems, entries, fmt)
 
 
 def _snapshot(docs: Path) -> dict[str, bytes]:
@@ -293,12 +299,8 @@ ARTICLE_BUILD_DIR = Path(tempfile.mkdtemp(prefix="fuzz-article-build-"))
 def test_article_validation_never_raises(files: tuple[bytes, bytes | None]) -> None:
     entries = _corpus(ARTICLE_DIR)
     _write_article(entries, files)
-    report = _counted(check, entries, REFERENCE_FILE)
-    FUZZ_RUNS["examples"] += 1
-    _clean(report.problems)
+    report = _validated(entries)
     event("article loads" if any(a.id == ARTICLE for a in report.corpus.articles) else "article rejected")
-    for fmt in ("text", "github", "json"):
-        format_report(report.problems, entries, fmt)
 
 
 @settings(max_examples=ARTICLE_BUILD_EXAMPLES, **COMMON)
