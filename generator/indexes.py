@@ -5,7 +5,7 @@ import html
 from collections import defaultdict
 
 from generator.i18n import strings
-from generator.markup import md_text, md_verbatim
+from generator.markup import md_text
 from generator.render import Site, _tidy, entry_list, front_matter, rel_link
 from generator.translation import zh_status
 from generator.versions import version_key
@@ -33,7 +33,8 @@ def browse_index(site: Site, lang: str) -> str:
     body = []
     for domain in sorted(by_domain):
         total = sum(len(v) for v in by_domain[domain].values())
-        body.append(f"## [{md_text(domain)}]({rel_link(page, f'browse/{domain}', lang)}) ({total} {md_text(t['entries_count'])})\n")
+        count = f"{total} {md_text(t['entries_count'])}"
+        body.append(f"## [{md_text(domain)}]({rel_link(page, f'browse/{domain}', lang)}) ({count})\n")
         for cat in sorted(by_domain[domain]):
             body.append(f"- [{md_text(cat)}]({rel_link(page, f'browse/{domain}', lang)}#{_anchor(cat)}): "
                         f"{len(by_domain[domain][cat])}")
@@ -129,7 +130,8 @@ def translation_page(site: Site, lang: str) -> str:
             "|---|" + "---|" * len(fields)]
     for i in sorted(statuses):
         s = statuses[i].fields
-        cells = " | ".join(("✅ " + md_text(t["translated"])) if s[f] else ("❌ " + md_text(t["missing"])) for f in fields)
+        cells = " | ".join(("✅ " + md_text(t["translated"])) if s[f] else ("❌ " + md_text(t["missing"]))
+                           for f in fields)
         body.append(f"| [{md_text(i)}]({rel_link(page, i, lang)}) | {cells} |")
     return _page(t["translation_status"], t["translation_intro"], body)
 

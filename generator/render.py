@@ -4,9 +4,10 @@ from __future__ import annotations
 import html
 import json
 import posixpath
-from functools import lru_cache
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from functools import lru_cache
+from typing import Any
 
 import jinja2
 from markupsafe import Markup
@@ -150,7 +151,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     def link(target: str) -> Markup:
         return rel_link(page, target, lang)
 
-    title, title_fallback = page_title(e, lang)
+    title, _ = page_title(e, lang)
     rc, rc_fallback = _zh_or_en(e.root_cause_zh, e.root_cause, lang)
     root_cause_block = md_text(rc)
     if rc_fallback:
@@ -226,9 +227,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     diagram = Markup(f"```mermaid\n{mermaid(e.id, links, node_ids)}\n```") if links.all() else ""
     instances = site.instances.get(e.id, [])
     signatures = {}
-    for i in [*links.all(), *instances]:
-        other = site.entries[i]
-        signatures[i], _ = page_title(other, lang)
+    for other_id in [*links.all(), *instances]:
+        signatures[other_id], _ = page_title(site.entries[other_id], lang)
 
     articles = [
         {"title": (a.title_zh or a.title) if lang == "zh" else a.title, "link": link(f"articles/{a.id}")}

@@ -5,6 +5,7 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator import indexes
 from generator.articles import all_related_entries
@@ -79,7 +80,7 @@ def _json(data: object) -> str:
 _TYPED_RATES = ("confidence", "fix_success_rate", "success_rate", "fail_rate")
 
 
-def _without_typed_rates(raw: dict) -> dict:
+def _without_typed_rates(raw: dict[str, Any]) -> dict[str, Any]:
     """The entry as published, without the legacy typed rates: an uncounted number is not published as data
     either (lint E703 reports it; `evidence` is what counts)."""
     doc = {k: v for k, v in raw.items() if k not in _TYPED_RATES}
@@ -135,8 +136,8 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     if MERMAID_JS.exists():
         files["assets/generated/mermaid.min.js"] = MERMAID_JS.read_bytes()
     else:
-        problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not render",
-                                severity="warning", code="W901"))
+        problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not "
+                                "render", severity="warning", code="W901"))
     result = write_files(docs_dir, files)
     result.problems = problems
     return result

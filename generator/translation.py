@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from generator.model import Entry
+from generator.model import DeadEnd, Entry, Workaround, ZhText
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -44,13 +46,13 @@ class ZhStatus:
 
 
 def zh_status(entry: Entry) -> ZhStatus:
-    def item_ok(items, i: int, *texts: str) -> bool:
+    def item_ok(items: Sequence[ZhText], i: int, *texts: str) -> bool:
         if i >= len(items):
             return False
         zh = items[i]
         return any(has_chinese(getattr(zh, t)) for t in texts)
 
-    def condition_ok(english, items, i: int) -> bool:
+    def condition_ok(english: Sequence[DeadEnd | Workaround], items: Sequence[ZhText], i: int) -> bool:
         return not english[i].condition or item_ok(items, i, "condition")
 
     return ZhStatus(
@@ -65,7 +67,7 @@ def zh_status(entry: Entry) -> ZhStatus:
     )
 
 
-def translation_source(raw: dict, zh_field: str) -> str:
+def translation_source(raw: dict[str, Any], zh_field: str) -> str:
     """The English text a zh field translates, as one string (what `translated_from` hashes)."""
     if zh_field in ("signature_zh", "root_cause_zh", "title_zh"):
         return str(raw.get(zh_field[:-3], ""))
@@ -73,7 +75,7 @@ def translation_source(raw: dict, zh_field: str) -> str:
     return "\n\n".join("\n".join(str(item.get(k, "")) for k in keys) for item in raw.get(zh_field[:-3], []))
 
 
-def stamp(raw: dict) -> dict:
+def stamp(raw: dict[str, Any]) -> dict[str, Any]:
     """`translated_from` for every zh field that holds Chinese text: the hash of its English source now."""
     stamped = {f: source_hash(translation_source(raw, f)) for f in ("signature_zh", "root_cause_zh", "dead_ends_zh",
                                                                    "workarounds_zh", "title_zh")

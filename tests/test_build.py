@@ -45,7 +45,7 @@ def test_two_builds_on_different_days_are_byte_identical(tmp_path: Path, acked_s
     # The date is the sources' own (this copy is no git checkout: the newest date in the entries).
     newest = newest_source_date(acked_seeds)
     assert newest is not None
-    day = dt.datetime.fromtimestamp(newest, dt.timezone.utc).date().isoformat()
+    day = dt.datetime.fromtimestamp(newest, dt.UTC).date().isoformat()
     assert set(re.findall(r"<lastmod>([^<]+)</lastmod>", a["sitemap.xml"].decode())) == {day}
     assert int.from_bytes(a["sitemap.xml.gz"][4:8], "little") == newest  # the gzip header's time
     assert gzip.decompress(a["sitemap.xml.gz"]) == a["sitemap.xml"]
@@ -184,8 +184,9 @@ def test_served_under_a_sub_path_no_link_escapes_it(tmp_path: Path, acked_seeds:
     assert urls and all(u.startswith(SUB) for u in urls)
     api = json.loads((site / "api/v1/index.json").read_text(encoding="utf-8"))
     for e in api["entries"]:
-        assert e["url"].startswith("/encyclopedia/api/v1/") and (site / e["url"].removeprefix("/encyclopedia/")).is_file()
-        doc = json.loads((site / e["url"].removeprefix("/encyclopedia/")).read_text(encoding="utf-8"))
+        path = site / e["url"].removeprefix("/encyclopedia/")
+        assert e["url"].startswith("/encyclopedia/api/v1/") and path.is_file()
+        doc = json.loads(path.read_text(encoding="utf-8"))
         assert doc["derived"]["url"] == {"en": f"/encyclopedia/{e['id']}/", "zh": f"/encyclopedia/zh/{e['id']}/"}
 
 

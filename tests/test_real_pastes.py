@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_match import js_results, py_results, raw_index
+from tests.test_match import assert_parity, js_results, py_results, raw_index
 
 DATA = json.loads((Path(__file__).parent / "real_pastes.json").read_text(encoding="utf-8"))
 CASES = DATA["cases"]
@@ -43,7 +43,7 @@ def score(results: list[list[dict]], cases: list[dict] = CASES) -> dict:
     """Right first (over cases whose expected entry exists), confidently wrong (a first 'regex' result that is not
     the expected one, or any for null/'missing'), and the cases of each."""
     right, wrong, miss, scored = [], [], [], 0
-    for case, res in zip(cases, results):
+    for case, res in zip(cases, results, strict=True):
         got, want = first_exact(res), case["expected"]
         if want not in (None, "missing"):
             scored += 1
@@ -69,14 +69,13 @@ def test_cases_are_well_formed_and_name_real_entries(which: str) -> None:
 @pytest.mark.parametrize("which", SETS)
 def test_python_and_javascript_agree_on_every_real_paste(which: str) -> None:
     py, js = answers(which)
-    for case, a, b in zip(SETS[which], py, js):
-        assert a == b, case["source"]
+    assert_parity([c["source"] for c in SETS[which]], py, js)
 
 
 @pytest.mark.parametrize("which", SETS)
 def test_no_exact_match_for_non_gpu_errors(which: str) -> None:
     py, _ = answers(which)
-    for case, res in zip(SETS[which], py):
+    for case, res in zip(SETS[which], py, strict=True):
         if case["expected"] is None:
             assert not [r for r in res if r["kind"] in EXACT], (case["source"], res)
 
@@ -101,7 +100,7 @@ def test_heldout_rate_is_reported() -> None:
 def main() -> None:
     for which, cases in SETS.items():
         py, _ = answers(which)
-        for case, res in zip(cases, py):
+        for case, res in zip(cases, py, strict=True):
             got = first_exact(res)
             ok = got == case["expected"] if case["expected"] not in (None, "missing") else got is None
             print(("ok  " if ok else "BAD ") + f"{case['expected']!s:52} {[(r['id'], r['kind']) for r in res[:3]]}"
