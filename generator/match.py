@@ -50,6 +50,7 @@ from generator.model import Entry, workaround_order
 from generator.regex_tree import Anchor, Branch, CharSet, Group, Literal, Node, Repeat, Seq
 from generator.regex_tree import parse as parse_regex
 from generator.safe_regex import compile_regex, search
+from generator import titles
 from generator.translation import has_chinese
 
 INDEX_VERSION = 2
@@ -312,14 +313,10 @@ def build_words(entries: Iterable[Entry]) -> dict[str, Any]:
 
 
 def display_row(e: Entry, lang: str) -> dict[str, Any]:
-    """What a result shows in `lang`: the page's title (a scenario's own title, else the signature), error code, best
-    workaround (zh falls back to en)."""
+    """What a result shows in `lang`: the page's title (generator/titles.py), error code, best workaround (zh falls
+    back to en)."""
     wa_en, wa_zh = best_workaround(e)
-    if e.title:
-        sig = e.title_zh if lang == "zh" and has_chinese(e.title_zh) else e.title
-    else:
-        sig = e.signature_zh if lang == "zh" and has_chinese(e.signature_zh) else e.signature
-    d: dict[str, Any] = {"s": sig}
+    d: dict[str, Any] = {"s": titles.title(e, lang)[0]}
     if e.error_code:
         d["ec"] = e.error_code
     if wa := (wa_zh if lang == "zh" else wa_en):
