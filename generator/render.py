@@ -290,7 +290,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "corrections": corrections, "root_cause_block": root_cause_block, "sticky_line": sticky_line,
         "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
         "history_count": history_count,
-        "history_summary": t["history_summary"].format(n=history_count),
+        # Raw HTML (<summary>): escaped for HTML only, Markdown's escapes would show.
+        "history_summary": Markup(html.escape(t["history_summary"].format(n=history_count))),
         "dead_ends": dead_ends, "workarounds": workarounds,
         # How the list is ordered, where not every item carries its count (generator/model.py workaround_order).
         # Inside a raw HTML block Markdown processes nothing: escape for HTML only (md_text's \. would show).
