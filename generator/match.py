@@ -44,13 +44,13 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator import titles
 from generator.config import Family, domains, families, family_of
 from generator.cuda_reference import parse_error_code
 from generator.model import Entry, workaround_order
 from generator.regex_tree import Anchor, Branch, CharSet, Group, Literal, Node, Repeat, Seq
 from generator.regex_tree import parse as parse_regex
 from generator.safe_regex import compile_regex, search
-from generator import titles
 from generator.translation import has_chinese
 
 INDEX_VERSION = 2

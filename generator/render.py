@@ -12,6 +12,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from generator import titles
 from generator.graph import Links, mermaid
 from generator.i18n import strings
 from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
@@ -19,7 +20,6 @@ from generator.model import Article, Entry, Evidence, workaround_order
 from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.rules import RULES
-from generator import titles
 from generator.sentences import first_sentence, summary
 from generator.translation import zh_status
 from generator.versions import version_key

@@ -48,7 +48,7 @@ def title_en(e: Entry) -> str:
 def title_zh(e: Entry) -> str:
     """The Chinese title, or "" where there is none (the page then shows the English one under a notice)."""
     if e.title:
-        return e.title_zh if has_chinese(e.title_zh) else ""
+        return e.title_zh if e.title_zh and has_chinese(e.title_zh) else ""
     if _description(e.signature, _code_name(e)):
         desc = _description(e.signature_zh, _code_name(e))
         return desc if has_chinese(desc) else ""
