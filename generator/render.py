@@ -20,7 +20,7 @@ from generator.model import Article, Entry, Evidence, workaround_order
 from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.rules import RULES
-from generator.sentences import first_sentence, summary
+from generator.sentences import opening, summary
 from generator.translation import zh_status
 from generator.versions import version_key
 
@@ -283,7 +283,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "front_matter": front_matter(titles.html_title(e, lang), description, {"ee_mermaid": bool(diagram)}),
         "title": title, "e": e, "t": t, "lang": lang,
         "message_block": "" if titles.is_message(e) and lang == "en" else message_block(e, t["machine_message"]),
-        "lead": md_text(first_sentence(rc)), "lead_untranslated": rc_fallback,
+        "lead": md_text(opening(rc)), "lead_untranslated": rc_fallback,
         "code_md": md_verbatim(e.error_code) if e.error_code else "",
         "domain_link": link(f"browse/{e.domain}"),
         "badges": badges, "belongs_to": belongs_to,

@@ -43,14 +43,26 @@ def first_sentence(text: str) -> str:
     return text
 
 
+def opening(text: str, min_width: int = 60) -> str:
+    """The first sentence, and the next ones while it is shorter than `min_width` columns ("Nothing is wrong." or
+    "This is not the error itself." say little alone)."""
+    text = " ".join(text.split())
+    end = len(first_sentence(text))
+    while width(text[:end]) < min_width and end < len(text):
+        rest = text[end:]
+        skip = len(rest) - len(rest.lstrip())
+        end += skip + len(first_sentence(rest[skip:]))
+    return text[:end]
+
+
 def plain(text: str) -> str:
     """Markdown-ish entry text as plain text: code spans keep their content, without the backticks."""
     return " ".join(text.replace("`", "").split())
 
 
 def summary(text: str, max_width: int = 160) -> str:
-    """The first sentence as plain text, cut at a word (or, in Chinese, a character) to `max_width` columns."""
-    s = plain(first_sentence(text))
+    """The opening sentence(s) as plain text, cut at a word (or, in Chinese, a character) to `max_width` columns."""
+    s = plain(opening(text))
     if width(s) <= max_width:
         return s
     out, used = [], 0

@@ -16,7 +16,7 @@ from generator.markup import md_text
 from generator.match import display_row
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
 from generator.render import Site, render_entry
-from generator.sentences import first_sentence, summary
+from generator.sentences import first_sentence, opening, summary
 from generator.site import build
 from generator.titles import MAX_TITLE, html_title, title, width
 from tests.lintcases import make_corpus
@@ -133,3 +133,11 @@ def test_readme_screenshots_exist_and_stay_small() -> None:
         path = ENTRIES_DIR.parent / rel
         assert path.exists() and path.stat().st_size <= 300_000, rel
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", rel
+
+
+def test_a_short_first_sentence_takes_the_next_one_along() -> None:
+    assert opening("Nothing is wrong. TensorFlow reads the NUMA node from sysfs. More.") == \
+        "Nothing is wrong. TensorFlow reads the NUMA node from sysfs."
+    assert opening("这不是错误本身。PyTorch 的看门狗在集合通信失败或超时后打印它。更多。") == \
+        "这不是错误本身。PyTorch 的看门狗在集合通信失败或超时后打印它。"
+    assert summary("Nothing is wrong. " + "It is fine. " * 3) == "Nothing is wrong. It is fine. It is fine. It is fine."
