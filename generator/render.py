@@ -275,7 +275,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
 
     # The meta description: what the error means (the root cause's first sentence), never the title again.
     description = summary(rc)
-    history_count = len(corrections) + len(acknowledged) + len(notices)
+    history_count = len(corrections) + len(acknowledged) + len(notices)  # any: the page ends with its history
     # Whether the error corrupts the context: the first thing an engineer needs to know (keep going or restart).
     sticky_line = (Markup(f"**{md_text(t[f'sticky_{e.sticky}'])}** {md_text(t[f'sticky_{e.sticky}_note'])}")
                    if e.sticky else "")
@@ -290,8 +290,6 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "corrections": corrections, "root_cause_block": root_cause_block, "sticky_line": sticky_line,
         "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
         "history_count": history_count,
-        # Raw HTML (<summary>): escaped for HTML only, Markdown's escapes would show.
-        "history_summary": Markup(html.escape(t["history_summary"].format(n=history_count))),
         "dead_ends": dead_ends, "workarounds": workarounds,
         # How the list is ordered, where not every item carries its count (generator/model.py workaround_order).
         # Inside a raw HTML block Markdown processes nothing: escape for HTML only (md_text's \. would show).

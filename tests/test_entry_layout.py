@@ -166,13 +166,13 @@ CUSTOM = [
     ('span', 'ee-badge ee-badge-tier-ai_generated|ee-badge-value'),
     ('span', 'ee-badge ee-badge-tier-message_verified|ee-badge-value'),
     ('span', 'ee-badge ee-badge-tier-reproduced|ee-badge-value'), ('span', 'ee-badge|ee-badge-label'),
-    ('p', 'ee-order-note'), ('div', 'ee-meta'), ('pre', 'ee-message|'),
+    ('p', 'ee-order-note'), ('div', 'ee-meta'), ('div', 'ee-history'), ('pre', 'ee-message|'),
     ('span', 'ee-match__cause'), ('span', 'ee-match__similar'), ('p', 'ee-match__cut'), ('mark', ''),
 ]
 CONTRAST = """(items) => {
-  const lum = (c) => {
-    const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(Number).map(v => v / 255)
-      .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  const rgba = (c) => { const v = c.match(/[\\d.]+/g).map(Number); return v.length < 4 ? [...v, 1] : v; };
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const bg = (el) => {  // the nearest background that is drawn (mostly opaque)
@@ -195,7 +195,8 @@ CONTRAST = """(items) => {
     }
     target.textContent = 'Text';
     host.appendChild(el);
-    const l1 = lum(getComputedStyle(target).color), l2 = lum(bg(target));
+    const back = rgba(bg(target)), fore = rgba(getComputedStyle(target).color);  // text colours may be translucent
+    const l1 = lum(fore.slice(0, 3).map((v, i) => fore[3] * v + (1 - fore[3]) * back[i])), l2 = lum(back.slice(0, 3));
     el.remove();
     return [spec || tag, (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05)];
   });
