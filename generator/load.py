@@ -681,6 +681,7 @@ def to_entry(d: dict[str, Any], rel: str) -> Entry:
         corrections=tuple(d.get("corrections", [])), acknowledged=tuple(d.get("acknowledged", [])),
         replaced_by=d.get("replaced_by"), belongs_to=d.get("belongs_to"), reproduction=d.get("reproduction"),
         title=d.get("title"), title_zh=d.get("title_zh"), sticky=d.get("sticky"),
+        incidental=bool(d.get("incidental", False)),
     )
 
 

@@ -31,8 +31,10 @@ Ranking rule (integer, deterministic; also stated on the match page):
     length  = code points of the regex's leftmost match (or of the name/code when the regex did not
               match): a more specific match beats a shorter one;
     score   = (1000 - min(segment, 999)) * 10**7 + tier * 10**6 + min(length, 999999).
-  Results are sorted by score, highest first, ties by id. Only when nothing matches exactly are entries
-  ranked as "similar": score = 1000 * shared // tokens, where tokens are the distinct words (ASCII
+  Results are sorted by score, highest first, ties by id; an underlying cause (an error another result wraps)
+  comes after the others, and an incidental entry (a harmless line, or one printed because of an earlier error:
+  `incidental` in the entry) after everything else, never counted as a cause. Only when nothing matches exactly
+  are entries ranked as "similar": score = 1000 * shared // tokens, where tokens are the distinct words (ASCII
   letters/digits, 3+ long, not digits only, not stop words) of the entry's English signature and shared
   is how many of them the paste contains; an entry needs 2+ shared words and a score of 250+.
 """
@@ -289,6 +291,8 @@ def index_entry(e: Entry, regex_ok: bool = True, fams: tuple[Family, ...] = ()) 
         d["nm"] = names
     if codes := numbered_codes(e, fams):
         d["cd"] = codes
+    if e.incidental:
+        d["inc"] = 1  # ranked after the other exact matches, never a cause (see the ranking rule)
     return d
 
 
@@ -560,9 +564,11 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
         exact.append(Result(index.entries[i]["id"], "regex", score_of(_segment(first, starts), tier,
                                                                        span[1] - span[0]), span[0], span[1]))
     if exact:
-        causes = _causes(exact, index.wraps)
+        incidental = {r.id for r in exact if index.entries[index.by_id[r.id]].get("inc")}
+        causes = _causes([r for r in exact if r.id not in incidental], index.wraps)
         exact = [Result(r.id, "cause", r.score, r.start, r.end) if r.id in causes else r for r in exact]
-        return Answer(text, sorted(exact, key=lambda r: (r.kind == "cause", -r.score, r.id))[:top], cut)
+        order = sorted(exact, key=lambda r: (r.id in incidental, r.kind == "cause", -r.score, r.id))
+        return Answer(text, order[:top], cut)
     return Answer(text, similar(index, text, top, skip), cut)
 
 

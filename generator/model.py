@@ -104,6 +104,7 @@ class Entry:
     reproduction: dict[str, str] | None = None
     title: str | None = None  # a scenario page's own title; the signature stays the message as printed
     title_zh: str | None = None
+    incidental: bool = False  # accompanies other errors (harmless line, teardown): the matcher ranks it last
     sticky: str | None = None  # 'yes' (corrupts the context), 'no' (only the call failed), 'init' (at start-up)
 
     @property

@@ -367,9 +367,11 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
       score: scoreOf(segmentOf(first, starts), tier, codePointLength(text, span[0], span[1])) });
   }
   if (exact.length) {
-    const inner = causes(exact, index.wraps);
+    const incidental = new Set(exact.filter((r) => index.entries[index.byId.get(r.id)].inc).map((r) => r.id));
+    const inner = causes(exact.filter((r) => !incidental.has(r.id)), index.wraps);
     for (const r of exact) if (inner.has(r.id)) r.kind = "cause";
-    return { text, cut, results: exact.sort(byKindThenScore).slice(0, top) };
+    const last = (r) => incidental.has(r.id);
+    return { text, cut, results: exact.sort((a, b) => last(a) - last(b) || byKindThenScore(a, b)).slice(0, top) };
   }
   if (!index.words) return { text, cut, results: [], needsWords: true };
   return { text, cut, results: similar(index, text, top, skip) };
