@@ -131,7 +131,7 @@ def test_slow_pattern_does_not_freeze_the_page(chromium, seed_site: Path, tmp_pa
         page.wait_for_timeout(300)
         start = time.perf_counter()
         assert page.evaluate("1 + 1") == 2  # the main thread answers while the worker is stuck
-        assert time.perf_counter() - start < 0.5
+        assert time.perf_counter() - start < 5  # a blocked main thread would not answer at all (the regex never ends)
         assert result_ids(page)[0] == "cuda/cuda-error-invalid-sync-object"
         assert "cuda/zz-slow" not in result_ids(page)
         assert any("cuda/zz-slow" in c for c in log["console"] if c.startswith("warning")), log["console"]
