@@ -31,6 +31,12 @@ def domain_ids() -> tuple[str, ...]:
     return tuple(d.id for d in domains())
 
 
+def domain_name(domain: str, lang: str) -> str:
+    """What pages call a domain in `lang` (config/domains.yml), its id where it has no name there."""
+    d = next((d for d in domains() if d.id == domain), None)
+    return d.names.get(lang, d.names.get("en", domain)) if d else domain
+
+
 @dataclass(frozen=True)
 class Status:
     code: int

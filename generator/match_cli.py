@@ -113,13 +113,13 @@ def print_text(m: Matcher, answer: Answer, out: TextIO) -> None:
         print(f"{n}. {o['signature']}", file=out)
         print(f"   {r.id}  [{o['kind']} {o['score']}]", file=out)
         if o["error_code"]:
-            print(f"   {t['error_code']}: {o['error_code']}", file=out)
+            print(f"   {t['error_code']}{t['colon']}{o['error_code']}", file=out)
         if r.start >= 0:
             line, col = _line_col(answer.text, r.start)
             print(f"   {line}:{col}: {answer.text[r.start:r.end][:200]}", file=out)
         fix = m.display(r.id).get("w")
         if fix:
-            print(f"   {t['match_workaround']}: {fix}", file=out)
+            print(f"   {t['match_workaround']}{t['colon']}{fix}", file=out)
         print(f"   {o['url']}", file=out)
 
 

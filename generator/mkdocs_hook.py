@@ -17,6 +17,7 @@ from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
 from generator.csp import add_policy
+from generator.i18n import DEFAULT_LANG, LANGS, strings
 from generator import serve
 from generator.builddate import set_source_date_epoch
 from generator.match_ui import ui_config_script
@@ -52,10 +53,18 @@ def repository(config: MkDocsConfig) -> str:
 PROJECT = Path(__file__).resolve().parent.parent
 
 
+@event_priority(-110)  # after the i18n plugin (-100) has set up the language being built
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """The build's date comes from the sources (generator/builddate.py), not from the day it runs: sitemap.xml
-    and sitemap.xml.gz are then the same whenever the same sources are built."""
+    and sitemap.xml.gz are then the same whenever the same sources are built.
+
+    The footer in the language being built (the i18n plugin runs this again for each language, after it has set
+    the theme's language): Material's own "Made with Material for MkDocs" is English only, so it is switched off
+    and the locale table's `footer` takes its place."""
     set_source_date_epoch(PROJECT, entries_dir())
+    lang = str(config.theme.get("language") or DEFAULT_LANG)
+    config.copyright = strings(lang if lang in LANGS else DEFAULT_LANG)["footer"]
+    config.extra["generator"] = False
     return config
 
 

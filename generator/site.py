@@ -17,7 +17,8 @@ from generator.match import match_files
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
 from generator.render import Site, page_file, render_article, render_entry, render_redirect
-from generator.rules import rules_page
+from generator.translation import known_messages, translation_report
+
 
 # Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten): one per domain the
 # schema allows (an entry in any other folder is E008) and the site's own sections. Every file written must lie in
@@ -66,8 +67,12 @@ def render_all(site: Site, base_path: str = "/") -> dict[str, bytes]:
         files[page_file("browse/codes", lang)] = indexes.codes_page(site, lang)
         files[page_file("browse/tags", lang)] = indexes.tags_page(site, lang)
         files[page_file("browse/versions", lang)] = indexes.versions_page(site, lang)
-        files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang)
-        files[page_file("rules/index", lang)] = rules_page(lang)
+        files[page_file("rules/index", lang)] = indexes.rules_page(lang)
+    # Last: the translation report reads the zh pages as rendered above.
+    report = translation_report({p: str(v) for p, v in files.items() if p.endswith(".zh.md")},
+                                known_messages(site.entries.values()))
+    for lang in LANGS:
+        files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang, report)
     files.update(api_files(site, base_path))
     return {k: (v.encode("utf-8") if isinstance(v, str) else v) for k, v in sorted(files.items())}
 

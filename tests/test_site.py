@@ -59,7 +59,8 @@ def test_zh_entry_shows_chinese_signature_root_cause_and_untranslated_marker(see
     assert "运行时错误：CUDA错误：流正在捕获时不允许操作（streamCaptureInvalidated）" in text
     assert "流上正在进行CUDA图捕获" in text
     workarounds = text.split("解决办法", 1)[1].split("版本", 1)[0]
-    assert "尚未翻译 / not yet translated" in workarounds
+    assert "尚未翻译" in workarounds
+    assert '<span lang="en">Move all memory allocations' in html  # the English fallback is marked as English
     assert "Move all memory allocations and host-device synchronization outside the capture scope" in workarounds
 
 

@@ -44,10 +44,10 @@ def test_a_tested_workaround_and_dead_end_are_clean_and_shown_in_both_languages(
     assert mark("fails", "Shown failing on GPU (H100 80GB HBM3, CUDA 13.0)") in en
     assert mark("works", "已在 GPU 上验证（H100 80GB HBM3，CUDA 13.0）") in zh
     assert mark("fails", "已在 GPU 上验证无效（H100 80GB HBM3，CUDA 13.0）") in zh
-    for page, words in ((en, ("program", "output", "run record")), (zh, ("程序", "输出", "运行记录"))):
+    for page, words, colon in ((en, ("program", "output", "run record"), ": "), (zh, ("程序", "输出", "运行记录"), "：")):
         for name in ("fixed", "deadend"):
             for word, file in zip(words, (f"{name}.py", f"{name}_output.txt", f"{name}_run.txt")):
-                assert f'{md_text(word)}: <a href="{base}{file}" rel="nofollow noopener">{md_text(file)}</a>' in page
+                assert f'{md_text(word)}{colon}<a href="{base}{file}" rel="nofollow noopener">{md_text(file)}</a>' in page
     assert en.count("ee-tested-") == 2 and zh.count("ee-tested-") == 2
 
 
