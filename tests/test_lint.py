@@ -65,7 +65,7 @@ def test_fixture_fires_exactly_its_rule(case: Path, tmp_path: Path, monkeypatch:
 def test_acknowledging_an_error_turns_it_into_a_notice(tmp_path: Path) -> None:
     spec = json.loads((BASE.parent / "failing" / "E101.json").read_text(encoding="utf-8"))
     spec["entries"]["pytorch/cuda-out-of-memory"]["set"]["acknowledged"] = [
-        {"rule": "E101", "reason": "The source does not say what was tried."}]
+        {"rule": "E101", "reason": "The source does not say what was tried.", "reason_zh": "来源没有说明尝试了什么。"}]
     report = check(make_corpus(spec, tmp_path))
     assert report.errors == []
     assert [(p.code, p.severity) for p in report.problems] == [("E101", "acknowledged")]
@@ -74,7 +74,7 @@ def test_acknowledging_an_error_turns_it_into_a_notice(tmp_path: Path) -> None:
 @pytest.mark.parametrize("code", ["W102", "E001"])
 def test_warnings_and_path_errors_cannot_be_acknowledged(tmp_path: Path, code: str) -> None:
     spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {"acknowledged": [
-        {"rule": code, "reason": "Trying to silence a rule that cannot be silenced."}]}}}}
+        {"rule": code, "reason": "Trying to silence a rule that cannot be silenced.", "reason_zh": "试图压下不能压下的规则。"}]}}}}
     [p] = check(make_corpus(spec, tmp_path)).problems
     assert p.code == "W002" and "is not an error this entry can acknowledge" in p.message and code in p.message
 
