@@ -7,7 +7,6 @@ import os
 import re
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit
 
 # MkDocs loads hooks by file path, not as part of a package: make this checkout's `generator` importable.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -16,10 +15,12 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
+from generator.config import site_settings
 from generator.csp import add_policy
 from generator.i18n import DEFAULT_LANG, LANGS, strings
 from generator import serve
 from generator.builddate import set_source_date_epoch
+from generator.markup import repository_links
 from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
@@ -45,9 +46,6 @@ def entries_dir() -> Path:
     return Path(os.environ.get("ENCYCLOPEDIA_ENTRIES") or ENTRIES_DIR)
 
 
-def repository(config: MkDocsConfig) -> str:
-    # Not `repo_url`: with it Material calls api.github.com from every page (blocked for many zh readers).
-    return str((config.extra or {}).get("repository") or "")
 
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -83,10 +81,12 @@ def on_startup(command: str, dirty: bool) -> None:
 def on_pre_build(config: MkDocsConfig) -> None:
     if any(c is config for c in _generated_for):
         return
-    repo_url = repository(config)
+    # The repository from config/site.yml, not MkDocs' `repo_url`: with that, Material calls api.github.com from every
+    # page (blocked for many zh readers).
+    settings = site_settings()
     try:
-        base_path = urlsplit(config.site_url or "/").path  # "/<repo>/" when served under a sub-path
-        result = build(entries_dir(), Path(config.docs_dir), repo_url, base_path=base_path)
+        result = build(entries_dir(), Path(config.docs_dir), settings.repository, site_url=config.site_url or "/",
+                       branch=settings.branch)
     except BuildError as exc:
         if serve.serving() and (Path(config.docs_dir) / MATCH_INDEX).exists():
             # Serving, with a generation to show: build that, and show the problems instead of every page
@@ -182,6 +182,20 @@ def _place_not_found_pages(config: MkDocsConfig) -> None:
         path = root / "404.html" if lang == default else root / lang / "404.html"
         if path.parent.is_dir():
             path.write_text(html, encoding="utf-8")
+
+
+def on_page_markdown(markdown: str, page, config: MkDocsConfig, files) -> str:  # noqa: ANN001
+    """A hand-written page's relative links to repository files outside docs/ point at the repository of
+    config/site.yml (generator/markup.py: repository_links)."""
+    if page.file.src_uri in _generated_pages:
+        return markdown
+    docs = Path(config.docs_dir).resolve()
+    root = Path(config.config_file_path).resolve().parent
+    try:
+        page_path = (docs / page.file.src_uri).relative_to(root).as_posix()
+    except ValueError:  # docs_dir outside the project: nothing to resolve against
+        return markdown
+    return repository_links(markdown, page_path, root, site_settings().blob)
 
 
 def on_page_content(html: str, page, config: MkDocsConfig, files) -> str:  # noqa: ANN001

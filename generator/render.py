@@ -18,6 +18,7 @@ from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdo
 from generator.model import VERSION_NOTES, Article, Entry, Evidence, workaround_order
 from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
+from generator.repro import ReproFile, page_path
 from generator.rules import RULES
 from generator.translation import has_chinese, zh_status
 from generator.versions import version_key
@@ -56,6 +57,8 @@ class Site:
     instances: dict[str, list[str]] = field(default_factory=dict)  # entry id -> ids that belong_to it, sorted
     articles_of: dict[str, list[Article]] = field(default_factory=dict)  # entry id -> articles linking it
     redirects: dict[str, str] = field(default_factory=dict)  # moved id -> the entry that replaces it (config/ids.txt)
+    # Reproduction folders published on the site (generator/repro.py): owner (entry id, articles/<id>) -> files.
+    repro: dict[str, tuple[ReproFile, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for x in sorted(self.entries.values(), key=lambda x: x.id):
@@ -85,6 +88,15 @@ def _relpath(target: str, start: str) -> str:
     while common < min(len(t), len(s)) and t[common] == s[common]:
         common += 1
     return "/".join([".."] * (len(s) - common) + t[common:]) or "."
+
+
+def repro_link(site: Site, page: str, owner: str, name: str, lang: str) -> Markup:
+    """A link to a stored file of `owner`'s reproduction folder: its section on the site's page for the folder, or
+    (a file the site does not publish) its page in the repository."""
+    published = next((f for f in site.repro.get(owner, ()) if f.name == name), None)
+    if published is None:
+        return ext_link(f"{site.repo_url}/blob/{site.edit_branch}/entries/{owner}.repro/{name}", name)
+    return Markup(f"[{md_text(name)}]({rel_link(page, page_path(owner), lang)}#{published.anchor})")
 
 
 def evidence_words(ev: Evidence | None, t: dict[str, str], dead_end: bool) -> str:
@@ -195,8 +207,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         label = t["tested_failing" if kind == "dead_ends" else "tested_works"]
         if env:
             label += t["paren_open"] + env + t["paren_close"]
-        base = f"{site.repo_url}/blob/{site.edit_branch}/entries/{e.id}.repro/"
-        links = " · ".join(f"{md_text(t[f'tested_{k}'])}{t['colon']}{ext_link(base + str(files.get(k, '')), files.get(k, ''))}"
+        links = " · ".join(f"{md_text(t[f'tested_{k}'])}{t['colon']}{repro_link(site, page, e.id, str(files.get(k, '')), lang)}"
                            for k in ("script", "output", "run"))
         return Markup(f'<span class="ee-tested ee-tested-{"fails" if kind == "dead_ends" else "works"}">'
                       f'{md_text(label)}</span> {links}')
@@ -278,12 +289,11 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
 
     repro = None
     if e.reproduction:
-        base = f"{site.repo_url}/blob/{site.edit_branch}/entries/{e.id}.repro/"
         repro = {
             "environment": shown(e.reproduction.get("environment_zh"), e.reproduction["environment"], lang, t),
             "date": e.reproduction["date"],
-            "script_link": ext_link(base + e.reproduction["script"], e.reproduction["script"]),
-            "output_link": ext_link(base + e.reproduction["output"], e.reproduction["output"]),
+            "script_link": repro_link(site, page, e.id, e.reproduction["script"], lang),
+            "output_link": repro_link(site, page, e.id, e.reproduction["output"], lang),
         }
 
     belongs_to = None
@@ -357,7 +367,16 @@ def render_article(a: Article, site: Site, lang: str) -> str:
     if a.repaired_mojibake:
         parts.append(f'!!! note "{md_text(t["mojibake_note"])}"\n')
     # The article's own H1s would compete with the page title: demote every heading by one level.
-    text = safe_article_markdown(_strip_leading_h1(body))
+    owner = f"articles/{a.id}"
+
+    def stored_file(dest: str) -> str | None:
+        """`<id>.repro/<file>` (relative to the article, as it also reads in the repository): the site's copy."""
+        folder, _, name = dest.partition("/")
+        published = next((f for f in site.repro.get(owner, ()) if f.name == name), None)
+        if folder != f"{a.id}.repro" or published is None:
+            return None
+        return f"{rel_link(page, page_path(owner), lang)}#{published.anchor}"
+    text = safe_article_markdown(_strip_leading_h1(body), stored_file)
     if lang == "zh" and not translated:  # the English original, marked as English (generator/translation.py)
         text = f'<div lang="en" markdown>\n\n{text}\n</div>\n'
     parts.append(text)

@@ -267,7 +267,7 @@ RULES: dict[str, Rule] = {r.code: r for r in [
 NOT_ACKNOWLEDGEABLE = frozenset({c for c in RULES if c.startswith("E0")} | {"E902"})
 
 # Names the site's own pages and folders use: no domain folder, slug or article id may take them.
-RESERVED = frozenset({"index", "zh", "en", "api", "assets", "match", "browse", "articles", "search", "rules",
+RESERVED = frozenset({"index", "zh", "en", "api", "assets", "match", "browse", "articles", "search", "rules", "repro",
                       "stylesheets", "javascripts", "generated", "overrides", "404", "sitemap", "about", "contributing"})
 
 

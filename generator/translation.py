@@ -341,7 +341,7 @@ def translation_report(zh_pages: dict[str, str], messages: frozenset[tuple[str, 
     out = {}
     for path in sorted(zh_pages):
         page = path.removesuffix(".zh.md")
-        if page in NOT_REPORTED or page == path:
+        if page in NOT_REPORTED or page == path or page.startswith("repro/"):  # repro/: stored files, shown verbatim
             continue
         out[page] = findings(markdown_html(zh_pages[path]), messages)
     return out

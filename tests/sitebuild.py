@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 from generator.paths import ROOT
 from generator.site import OWNED_DIRS
@@ -37,10 +38,13 @@ def make_project_copy(dest: Path) -> Path:
     return dest
 
 
-def build_site(entries: Path, workdir: Path, env: dict[str, str] | None = None
-               ) -> tuple[Path, subprocess.CompletedProcess[str]]:
-    """Returns (site dir, the finished `mkdocs build --strict` process)."""
+def build_site(entries: Path, workdir: Path, env: dict[str, str] | None = None,
+               prepare: Callable[[Path], None] | None = None) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """Returns (site dir, the finished `mkdocs build --strict` process). `prepare(project)` may change the project
+    copy (its config/, mkdocs.yml ...) before the build."""
     project = make_project_copy(workdir / "project")
+    if prepare is not None:
+        prepare(project)
     site = workdir / "site"
     env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", **(env or {}))
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
