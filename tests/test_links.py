@@ -88,7 +88,7 @@ def test_stored_files_are_published_as_text_and_shown_escaped(fork_site: Path) -
     for lang in ("", "zh/"):
         page = (fork_site / lang / "repro" / "cuda" / "cuda-error-driver-unloading" / "index.html").read_text(
             encoding="utf-8")
-        assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+        assert "<script>alert" not in page and "&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;alert" in page
         assert 'id="file-evil-sh"' in page and 'id="file-blob-bin"' in page  # listed, not shown
         raw = re.search(r'href="([^"]*evil-sh\.txt)"', page)
         assert raw and (fork_site / lang / "repro" / "cuda" / "cuda-error-driver-unloading" / raw.group(1)).resolve() \
