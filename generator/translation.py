@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
+from html import unescape
 from typing import Iterable
 
 from generator.config import families
@@ -182,11 +182,10 @@ _BLOCK = frozenset({"p", "div", "li", "ul", "ol", "td", "th", "tr", "table", "h1
                     "label", "button", "form", "option", "select"})
 
 
-class _Visible(HTMLParser):
+class _Visible:
     """The text a reader sees in an HTML fragment, as blocks, each with its section and whether it is marked English."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
         self.stack: list[tuple[str, bool, bool]] = []  # (tag, skip, marked)
         self.section = ""
         self.heading: list[str] | None = None
@@ -240,11 +239,41 @@ class _Visible(HTMLParser):
         self.blocks[-1].parts.append(data)
 
 
+# HTML as the generator and MkDocs write it, tokenized by one regex (html.parser took most of the report's time):
+# comments and declarations, tags with their attributes, text.
+_TOKEN = re.compile(r"<!--.*?(?:-->|$)|<![^>]*>|<(/?)([A-Za-z][A-Za-z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<", re.S)
+_ATTRIBUTE = re.compile(r"""([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+_RAW_TEXT = frozenset({"script", "style", "textarea"})
+
+
 def visible_blocks(html: str) -> list[tuple[str, str, bool]]:
     """(section, text, marked) for each run of visible text in `html`."""
     parser = _Visible()
-    parser.feed(html)
-    parser.close()
+    pos, end = 0, len(html)
+    while pos < end:
+        m = _TOKEN.match(html, pos)
+        assert m is not None  # the last alternative matches any single '<'
+        pos = m.end()
+        tag = m.group(2)
+        if tag is None:
+            text = m.group(0)
+            if not text.startswith("<!"):
+                parser.handle_data(unescape(text))
+            continue
+        tag = tag.lower()
+        if m.group(1):
+            parser.handle_endtag(tag)
+            continue
+        attrs: list[tuple[str, str | None]] = [
+            (a.group(1).lower(), unescape(next((g for g in a.groups()[1:] if g is not None), "")))
+            for a in _ATTRIBUTE.finditer(m.group(3))]
+        if m.group(3).rstrip().endswith("/"):
+            parser.handle_startendtag(tag, attrs)
+            continue
+        parser.handle_starttag(tag, attrs)
+        if tag in _RAW_TEXT:  # its content is text up to its end tag, never markup; it is skipped
+            close = re.compile(rf"</{tag}\s*>", re.I).search(html, pos)
+            pos = close.start() if close else end
     out = []
     for b in parser.blocks:
         text = " ".join("".join(b.parts).split())
@@ -276,17 +305,20 @@ _FENCE_OPEN = re.compile(r"^ {0,4}(`{3,}|~{3,})")
 _INLINE_CODE = re.compile(r"(?<!\\)(`+)(?:(?!\n[ \t]*\n).)+?(?<!`)\1(?!`)", re.S)
 _MD_LINK = re.compile(r"(?<!\\)\[((?:[^\[\]]|\\[\[\]])*)\](?:\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\)|\[([^\]]*)\])")
 _REF_DEF = re.compile(r"^ {0,3}\[([^\]]+)\]:\s*(\S+).*$", re.M)
-_ATTR_LIST = re.compile(r"\s*\{\s*[#.:][^}]*\}\s*$|\s*\{ *data-search-exclude *\}\s*$")
+_ATTR_LIST = re.compile(r"[ \t]*\{[ \t]*(?:[#.:][^}\n]*|data-search-exclude[ \t]*)\}[ \t]*$", re.M)
 _ADMONITION = re.compile(r"^( *)(?:!!!|\?\?\?\+?) *[\w-]+(?: +\"(.*)\")? *$")
+_HEADING = re.compile(r"^(#{1,6}) +(.*)$")
+_BLOCK_START = re.compile(r"^ {0,3}(?:[-*+] |\d{1,9}[.)] |\||<)")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~^=\"':;])")
 
 
 def markdown_html(md: str) -> str:
     """A zh page's Markdown in the form `findings` reads: headings as <h2>, code and quotations dropped, links to
-    http(s) as <a href> (citations), every line a block. Raw HTML (the generator's spans and divs) passes through."""
+    http(s) as <a href> (citations), a block break where a paragraph, list item or table row begins. Raw HTML (the
+    generator's spans and divs) passes through."""
     md = _FRONT_MATTER.sub("", md.replace("\r\n", "\n"))
     refs = {m.group(1).lower(): m.group(2) for m in _REF_DEF.finditer(md)}
-    md = _REF_DEF.sub("", md)
+    md = _ATTR_LIST.sub("", _REF_DEF.sub("", md))
     lines, fence = [], None
     for line in md.split("\n"):
         m = _FENCE_OPEN.match(line)
@@ -301,13 +333,14 @@ def markdown_html(md: str) -> str:
             continue  # a blockquote: a quotation
         a = _ADMONITION.match(line)
         if a:
-            lines.append(f"<p>{a.group(2) or ''}</p>")
+            lines.append(f"<br>{a.group(2) or ''}<br>")
             continue
-        line = _ATTR_LIST.sub("", line)
-        h = re.match(r"^(#{1,6}) +(.*)$", line)
+        h = _HEADING.match(line) if line.startswith("#") else None
         if h:
             line = f"<h{len(h.group(1))}>{h.group(2)}</h{len(h.group(1))}>"
-        lines.append(f"<p>{line}</p>" if line.strip() and not line.lstrip().startswith("<") else line)
+        elif not line.strip() or _BLOCK_START.match(line):
+            line = "<br>" + line  # a paragraph, list item or table row begins: lines within a paragraph run on
+        lines.append(line)
     text = _INLINE_CODE.sub(" <code></code> ", "\n".join(lines))
 
     def link(m: re.Match[str]) -> str:
