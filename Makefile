@@ -4,7 +4,7 @@ PY := .venv/bin/python
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: site setup serve build generate validate test test-fast browser-deps bench clean
+.PHONY: site setup serve build generate validate lint test test-fast browser-deps bench clean
 
 site: setup build  ## set up everything, then build the site into site/
 
@@ -39,11 +39,19 @@ serve: setup  ## preview at http://127.0.0.1:8000, regenerating when entries/ ch
 validate: .venv/.installed  ## report every problem in entries/
 	$(PY) -m generator validate
 
-test: setup  ## the whole test suite (CI runs exactly this)
+# ruff and mypy --strict, configured in pyproject.toml (what they check and why each ignore is there); `make test`
+# runs them too (tests/test_quality.py), beside the other tests.
+lint: .venv/.installed  ## style and type checks alone (ruff; mypy --strict over generator/)
+	.venv/bin/ruff check
+	.venv/bin/mypy
+
+test: setup  ## the whole test suite, ruff and mypy --strict included (CI runs exactly this)
 	$(PY) -m pytest -n 2 -q
 
-test-fast: .venv/.installed  ## unit tests only, no browser and no full builds
-	$(PY) -m pytest -q -m "not browser and not slow"
+# In-process unit tests on both cores: no browser, no full site builds, no end-to-end CLI runs (marked slow), and
+# a smoke of the fuzzers (FUZZ_EXAMPLES; `make test` runs the full 400).
+test-fast: .venv/.installed  ## unit tests only, in seconds
+	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-80} $(PY) -m pytest -n 2 -q -m "not browser and not slow"
 
 bench: setup  ## benchmarks (never part of `make test`)
 	$(PY) -m benchmarks

@@ -16,7 +16,10 @@ _WORKER_CLOCK = """
       super(...args);
       this.addEventListener("message", () => { window.__ee.ready = window.__ee.ready || performance.now(); });
       const post = this.postMessage.bind(this);
-      this.postMessage = (m, ...rest) => { window.__ee.setup = window.__ee.setup || performance.now(); post(m, ...rest); };
+      this.postMessage = (m, ...rest) => {
+        window.__ee.setup = window.__ee.setup || performance.now();
+        post(m, ...rest);
+      };
     }
   };
 })();

@@ -53,7 +53,7 @@ def newest_source_date(entries_dir: Path) -> int | None:
             newest = day if newest is None or day > newest else newest
     if newest is None:
         return None
-    return int(dt.datetime(newest.year, newest.month, newest.day, tzinfo=dt.timezone.utc).timestamp())
+    return int(dt.datetime(newest.year, newest.month, newest.day, tzinfo=dt.UTC).timestamp())
 
 
 def source_date_epoch(root: Path, entries_dir: Path) -> int:

@@ -7,11 +7,13 @@ import shlex
 import sys
 import time
 from pathlib import Path
+from typing import TextIO
 
 from generator.paths import DOCS_DIR, ENTRIES_DIR, REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
 
-def _print_problems(problems: list[Problem], stream=sys.stderr) -> None:
+
+def _print_problems(problems: list[Problem], stream: TextIO = sys.stderr) -> None:
     for p in sorted(problems):
         print(f"{p.severity}: {p}", file=stream)
 
@@ -40,8 +42,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     from generator.match_cli import run_match
     return run_match(args)
 def cmd_validate(args: argparse.Namespace) -> int:
-    from generator.report import format_report, select
     from generator.lint import check
+    from generator.report import format_report, select
     entries = Path(args.entries)
     report = check(entries, Path(args.reference))
     problems, missing = select(report.problems, entries, [Path(p) for p in args.paths])
@@ -115,7 +117,8 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--lang", choices=("en", "zh"), default="en")
     m.add_argument("--top", type=int, default=5)
     m.add_argument("--entries", default=str(ENTRIES_DIR))
-    m.add_argument("--index", help="a match-index.json written by the build (match-words.json and match-display/ are read from its folder), instead of reading --entries")
+    m.add_argument("--index", help="a match-index.json written by the build (match-words.json and match-display/ "
+                                   "are read from its folder), instead of reading --entries")
     m.set_defaults(func=cmd_match)
     v = sub.add_parser("validate", help="report every problem in entries/ (or only in PATHS), exit 1 on any error")
     v.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to report on (default: all)")

@@ -11,11 +11,6 @@ from generator.problems import Problem
 from generator.safe_regex import compile_regex, search
 
 
-def regex_flags(flags: str) -> int:
-    """Python flags equivalent to the JavaScript flags the site uses ('u' plus the entry's own)."""
-    return re.ASCII | (re.IGNORECASE if "i" in flags else 0)
-
-
 def _label(f: Family) -> str:
     return "CUDA error" if f.id.startswith("cuda-") else f"{f.name} status"
 

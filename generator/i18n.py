@@ -1,7 +1,7 @@
 """Per-language UI string tables (generator/locales/<lang>.yml): the only source of headings and labels."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -11,7 +11,7 @@ DEFAULT_LANG = "en"
 _DIR = Path(__file__).resolve().parent / "locales"
 
 
-@lru_cache(maxsize=None)
+@cache
 def strings(lang: str) -> dict[str, str]:
     data = yaml.safe_load((_DIR / f"{lang}.yml").read_text(encoding="utf-8"))
     return {str(k): str(v) for k, v in data.items()}

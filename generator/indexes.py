@@ -6,9 +6,9 @@ from collections import defaultdict
 
 from generator.config import domain_name
 from generator.i18n import strings
-from generator.markup import md_text, md_verbatim
-from generator.rules import RULES
+from generator.markup import md_text
 from generator.render import Site, _tidy, article_title, english, entry_list, front_matter, rel_link
+from generator.rules import RULES
 from generator.translation import Finding
 from generator.versions import version_key
 
@@ -128,9 +128,10 @@ def translation_page(site: Site, lang: str, report: dict[str, list[Finding]]) ->
     entry_pages = [p for p in report if p in site.entries]
     marked = [p for p, fs in report.items() if any(f.marked for f in fs)]
     unmarked = [p for p, fs in report.items() if any(not f.marked for f in fs)]
+    clean_entries = sum(1 for p in entry_pages if not report[p])
     body = [md_text(t["translation_pages"].format(clean=sum(1 for fs in report.values() if not fs), total=len(report))),
             "",
-            f"- {md_text(t['translation_entries'].format(clean=sum(1 for p in entry_pages if not report[p]), total=len(entry_pages)))}",
+            f"- {md_text(t['translation_entries'].format(clean=clean_entries, total=len(entry_pages)))}",
             f"- {md_text(t['translation_marked'].format(n=len(marked)))}",
             f"- {md_text(t['translation_unmarked'].format(n=len(unmarked)))}", ""]
     rows = []
@@ -146,8 +147,8 @@ def translation_page(site: Site, lang: str, report: dict[str, list[Finding]]) ->
             rows.append(f"| [{md_text(p)}]({rel_link(page, p, lang)}) | {md_text(section or t['section_top'])} | "
                         f"{md_text(kind)} | {shown}{more} |")
     if rows:
-        body += [f"| {md_text(t['translation_page'])} | {md_text(t['translation_section'])} | "
-                 f"{md_text(t['translation_kind'])} | {md_text(t['translation_text'])} |", "|---|---|---|---|", *rows, ""]
+        columns = ("translation_page", "translation_section", "translation_kind", "translation_text")
+        body += ["| " + " | ".join(md_text(t[c]) for c in columns) + " |", "|---|---|---|---|", *rows, ""]
     body += [f"## {md_text(t['translation_method_heading'])}\n", md_text(t["translation_method"])]
     return _page(t["translation_status"], t["translation_intro"], body)
 
@@ -172,9 +173,11 @@ def rules_page(lang: str) -> str:
         text = r.summary_zh if zh else r.summary
         rows.append(f"| <span id=\"{r.code.lower()}\"></span>**{r.code}** | `{r.name}` | "
                     f"{md_text(t[f'rules_severity_{r.severity}'])} | {md_text(scope)} | {text} |")
-    whys = [f"- **{r.code}** `{r.name}`{t['colon']}{md_text(r.why_zh if zh else r.why)}" for r in RULES.values() if r.why]
+    whys = [f"- **{r.code}** `{r.name}`{t['colon']}{md_text(r.why_zh if zh else r.why)}"
+            for r in RULES.values() if r.why]
     title = t["rules_title"]
     return (f"---\n{front_matter(title, t['rules_intro'])}\n---\n\n# {md_text(title)}\n\n{t['rules_intro']}\n\n"
             "| " + " | ".join(md_text(t[c]) for c in columns) + " |\n|---|---|---|---|---|\n" + "\n".join(rows)
-            + f"\n\n## {md_text(t['rules_ack_heading'])}\n\n{t['rules_ack']}\n\n## {md_text(t['rules_why_heading'])}\n\n"
+            + f"\n\n## {md_text(t['rules_ack_heading'])}\n\n{t['rules_ack']}\n\n"
+            + f"## {md_text(t['rules_why_heading'])}\n\n"
             + "\n".join(whys) + "\n")

@@ -1,16 +1,28 @@
 """Find the line of a field ('workarounds.1.how') in JSON text, so annotations point at the offending line."""
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+from collections.abc import Callable
+from typing import Any
 
 _WS = re.compile(r"[ \t\n\r]*")
+# JSON's own string reader (offset after the opening quote -> (value, offset after the closing quote)); typeshed
+# does not declare it.
+_scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
 _SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
 _MAX_DEPTH = 200
 
 
 class _Stop(Exception):
     pass
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    """The offset after the white space at `pos`."""
+    m = _WS.match(text, pos)
+    return m.end() if m else pos
 
 
 def _line(text: str, offset: int) -> int:
@@ -28,22 +40,22 @@ def field_line(text: str, field: str) -> int:
         nonlocal best
         if depth > _MAX_DEPTH:
             raise _Stop
-        pos = _WS.match(text, pos).end()
+        pos = _skip_ws(text, pos)
         ch = text[pos:pos + 1]
         if ch == "{":
             pos += 1
             first = True
             while True:
-                pos = _WS.match(text, pos).end()
+                pos = _skip_ws(text, pos)
                 if text[pos:pos + 1] == "}":
                     return pos + 1
                 if not first:
-                    pos = _WS.match(text, pos + 1).end()  # the comma
+                    pos = _skip_ws(text, pos + 1)  # the comma
                 first = False
                 key_at = pos
-                key, pos = json.decoder.scanstring(text, pos + 1)
-                pos = _WS.match(text, pos).end() + 1  # the colon
-                child = path + [key]
+                key, pos = _scanstring(text, pos + 1)
+                pos = _skip_ws(text, pos) + 1  # the colon
+                child = [*path, key]
                 if child == want[:len(child)]:
                     best = max(best, key_at)
                 pos = value(pos, child, depth + 1)
@@ -51,27 +63,25 @@ def field_line(text: str, field: str) -> int:
             pos += 1
             i = 0
             while True:
-                pos = _WS.match(text, pos).end()
+                pos = _skip_ws(text, pos)
                 if text[pos:pos + 1] == "]":
                     return pos + 1
                 if i:
-                    pos = _WS.match(text, pos + 1).end()
-                child = path + [str(i)]
+                    pos = _skip_ws(text, pos + 1)
+                child = [*path, str(i)]
                 if child == want[:len(child)]:
                     best = max(best, pos)
                 pos = value(pos, child, depth + 1)
                 i += 1
         if ch == '"':
-            return json.decoder.scanstring(text, pos + 1)[1]
+            return _scanstring(text, pos + 1)[1]
         m = _SCALAR.match(text, pos)
         if not m:
             raise _Stop
         return m.end()
 
-    try:
+    with contextlib.suppress(_Stop, ValueError, IndexError):  # the deepest part found so far stands
         value(0, [], 0)
-    except (_Stop, ValueError, IndexError):
-        pass
     return _line(text, best)
 
 
@@ -83,7 +93,7 @@ def walk(text: str, until: int | None = None) -> tuple[list[str], tuple[list[str
     Returns the path of the value being read there (after a comma in a list: the next item; in an object: the
     object), and the first key repeated within one object before it (its path and offset), so errors found by
     `json` can be put on a field and a line."""
-    stack: list[list] = []  # [kind "{" / "[", key or index, keys seen, expecting a key]
+    stack: list[list[Any]] = []  # [kind "{" / "[", key or index, keys seen, expecting a key]
     pos, n = 0, len(text)
 
     def path() -> list[str]:
@@ -114,7 +124,7 @@ def walk(text: str, until: int | None = None) -> tuple[list[str], tuple[list[str
             pos += 1
         elif ch == '"':
             try:
-                s, end = json.decoder.scanstring(text, pos + 1)
+                s, end = _scanstring(text, pos + 1)
             except ValueError:
                 break
             if stack and stack[-1][0] == "{" and stack[-1][3]:

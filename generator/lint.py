@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
-
-import unicodedata
+from typing import Any
 
 import ftfy
 
@@ -98,7 +98,8 @@ def text_problems(e: Entry) -> list[Problem]:
             out.append(_p(e, where, "E006", "still holds a placeholder: replace it with the real value"))
             continue
         # ftfy returns ASCII text unchanged (its first check): skip the call for most strings of a corpus.
-        fixed = text if text.isascii() or where.split(".")[0] in ("regex", "translated_from") else ftfy.fix_encoding(text)
+        verbatim = text.isascii() or where.split(".")[0] in ("regex", "translated_from")
+        fixed = text if verbatim else ftfy.fix_encoding(text)
         if fixed != text:
             out.append(_p(e, where, "E105", f"has broken characters (mojibake); ftfy reads it as '{fixed[:80]}'"))
         if not _prose(where):
@@ -108,13 +109,15 @@ def text_problems(e: Entry) -> list[Problem]:
         if _TAG.search(_CODE_SPAN.sub("", text)):
             out.append(_p(e, where, "W104", "contains something that looks like an HTML tag; it is shown as text — "
                                             "put code and messages in backticks"))
-    for kind, items in (("dead_ends", e.dead_ends), ("workarounds", e.workarounds)):
-        for i, item in enumerate(items):
-            if not item.action.strip():
+    for kind, actions in (("dead_ends", [d.action for d in e.dead_ends]),
+                          ("workarounds", [w.action for w in e.workarounds])):
+        for i, action in enumerate(actions):
+            if not action.strip():
                 out.append(_p(e, f"{kind}.{i}.action", "E101", "is empty: say what was tried"))
     for i, w in enumerate(e.workarounds):
         if w.how.strip() and w.how.strip() == w.action.strip():
-            out.append(_p(e, f"workarounds.{i}.how", "W102", "repeats 'action' word for word: give the steps, or drop it"))
+            out.append(_p(e, f"workarounds.{i}.how", "W102",
+                          "repeats 'action' word for word: give the steps, or drop it"))
     return out
 
 
@@ -145,9 +148,10 @@ def translation_problems(e: Entry) -> list[Problem]:
                 out.append(_p(e, f"{name}.{i}.condition", "W601",
                               "is missing or has no Chinese text: the zh page shows the English condition"))
     # Texts beside the main fields (history, version notes, the stored run's environment): each its own `_zh` key.
-    for where, english, zh in _side_texts(raw):
-        if english and not has_chinese(zh):
-            out.append(_p(e, where, "W601", "is missing or has no Chinese text: the zh page shows the English original"))
+    for where, original, translated in _side_texts(raw):
+        if original and not has_chinese(translated):
+            out.append(_p(e, where, "W601",
+                          "is missing or has no Chinese text: the zh page shows the English original"))
     for name, recorded in sorted(raw.get("translated_from", {}).items()):
         now = source_hash(translation_source(raw, name))
         if now != recorded:
@@ -269,7 +273,7 @@ def claim_problems(e: Entry, entries_dir: Path) -> list[Problem]:
     return out
 
 
-_STOP = frozenset("a an the or and to of it its all nvidia".split())
+_STOP = frozenset(["a", "an", "the", "or", "and", "to", "of", "it", "its", "all", "nvidia"])
 
 
 def _action_key(action: str) -> str:
@@ -295,8 +299,9 @@ def copied_dead_ends(entries: list[Entry]) -> list[Problem]:
         if len(ids) >= COPIED_DEAD_END:
             for e, i in sites:
                 others = sorted(ids - {e.id})
+                listed = ", ".join(others[:3]) + (", …" if len(others) > 3 else "")
                 out.append(_p(e, f"dead_ends.{i}.action", "W706", f"the same dead end is in {len(ids)} entries "
-                                                                  f"({', '.join(others[:3])}{', …' if len(others) > 3 else ''}): "
+                                                                  f"({listed}): "
                                                                   "keep it only where people really try it for this "
                                                                   "error, and say why it fails here"))
     return out
@@ -387,8 +392,9 @@ def contradictory_edges(entries: list[Entry]) -> list[Problem]:
     return out
 
 
-def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None, today: dt.date | None = None) -> list[Problem]:
-    today = today or dt.datetime.now(dt.timezone.utc).date()
+def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
+                today: dt.date | None = None) -> list[Problem]:
+    today = today or dt.datetime.now(dt.UTC).date()
     # Ids of every entry file, loaded or not: a broken neighbour is reported once, not as a dangling reference too.
     known = set(corpus.ids)
     # Schema-broken entries are linted too, from a copy with neutral values in the broken fields; findings on
@@ -427,7 +433,7 @@ def _untrusted(p: Problem, repaired: dict[str, frozenset[str]]) -> bool:
     return any(p.field == f or p.field.startswith(f + ".") for f in untrusted_fields(repaired[p.file]))
 
 
-def acknowledge(problems: list[Problem], entries: list[Entry], partial: list[Entry] = ()) -> list[Problem]:
+def acknowledge(problems: list[Problem], entries: list[Entry], partial: Sequence[Entry] = ()) -> list[Problem]:
     """An entry's `acknowledged: [{rule, reason}]` turns that rule's errors in that entry into 'acknowledged'
     notices (shown on its page); an acknowledgement that matches nothing is itself reported (W002). A `partial`
     (schema-broken) entry's acknowledgements apply too, but are not reported as unused: not every rule ran."""
@@ -460,7 +466,8 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     facts_checked: bool = True  # False when the CUDA reference table was missing (W300)
     families: tuple[Family, ...] = ()
-    tested: dict[str, tuple[str, str]] = field(default_factory=dict)  # '<id>:<kind>.<i>' -> GPU and CUDA of its stored run
+    # '<id>:<kind>.<i>' -> GPU and CUDA of its stored run
+    tested: dict[str, tuple[str, str]] = field(default_factory=dict)
     redirects: dict[str, str] = field(default_factory=dict)  # moved id -> the id that replaces it (config/ids.txt)
 
     def tiers(self) -> dict[str, str]:

@@ -270,7 +270,7 @@ def parse_entry_json(text: str, rel: str) -> tuple[Any, list[Problem]]:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_BadNumber,
                           parse_float=_parse_float, parse_int=_parse_int)
     except _DuplicateKey as exc:
-        where, dup = walk(text)
+        _, dup = walk(text)
         if dup is None:
             return None, [_err(rel, field_name([str(exc)]), "E012", "duplicate key: each key may appear once in an "
                                                                     "object (the second one would silently win)")]
@@ -339,7 +339,7 @@ def value_problems(data: Any, rel: str, max_depth: int = MAX_DEPTH, yaml_keys: b
 
 @lru_cache(maxsize=4)
 def _schema(name: str) -> dict[str, Any]:
-    schema = json.loads((SCHEMA_DIR / name.removesuffix("#zh")).read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads((SCHEMA_DIR / name.removesuffix("#zh")).read_text(encoding="utf-8"))
     if name == "entry.schema.json":  # the one list of domains: config/domains.yml
         schema["properties"]["domain"]["enum"] = list(domain_ids())
     if name.endswith("#zh"):  # an article's translation: a title of its own; id and date only repeat the English
@@ -407,7 +407,8 @@ def _type_word(value: Any) -> str:
         return "true or false"
     if isinstance(value, (int, float)):
         return "a number"
-    return {str: "a string", dict: "an object", list: "a list", type(None): "null"}.get(type(value), type(value).__name__)
+    words = {str: "a string", dict: "an object", list: "a list", type(None): "null"}
+    return words.get(type(value), type(value).__name__)
 
 
 def field_name(parts: Any, more: Any = None) -> str:
@@ -421,16 +422,32 @@ def field_name(parts: Any, more: Any = None) -> str:
 _dotted = field_name
 
 
+# Schema bounds: what the value breaks ({spec}: the bound; {found}: the value, or how many items it has).
+_BOUNDS = {
+    "maximum": "is greater than the maximum of {spec}: {found}",
+    "minimum": "is less than the minimum of {spec}: {found}",
+    "maxItems": "has too many items: {found}, at most {spec}",
+    "minItems": "has too few items: {found}, at least {spec}",
+}
+
+
 def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
     """(field, message) for one schema error: the reason first, then the value, shortened, never instead of it."""
     where = _dotted(err.absolute_path)
-    v, value = err.validator, err.instance
-    child = (lambda k: field_name(err.absolute_path, k))
+    # The error's parts are JSON values of any type (the stubs say so with Unset and unions): read as such.
+    v: Any = err.validator
+    value: Any = err.instance
+    spec: Any = err.validator_value
+    schema: Any = err.schema
+
+    def child(k: str) -> str:
+        return field_name(err.absolute_path, k)
+
     if v == "required":
         have = value if isinstance(value, dict) else {}
-        return [(child(k), "is missing: this field is required") for k in err.validator_value if k not in have]
+        return [(child(k), "is missing: this field is required") for k in spec if k not in have]
     if v == "additionalProperties":
-        known = list(err.schema.get("properties", {}))
+        known = list(schema.get("properties", {}))
         out = []
         for k in value if isinstance(value, dict) else ():
             if k not in known:
@@ -439,7 +456,7 @@ def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
                 out.append((child(k), f"is not a field here{hint}"))
         return out
     if "propertyNames" in err.schema_path:
-        return [(child(value), f"is not a field here: must be one of {', '.join(map(str, err.validator_value))}")]
+        return [(child(value), f"is not a field here: must be one of {', '.join(map(str, spec))}")]
     if v == "oneOf":  # a translated workaround: "text", or {"action": ...}
         branch = 0 if isinstance(value, str) else 1 if isinstance(value, dict) else None
         if branch is not None:
@@ -448,33 +465,29 @@ def _explain(err: jsonschema.ValidationError) -> list[tuple[str, str]]:
                 return [x for e in inner for x in _explain(e)]
         return [(where, f"must be a string or an object with 'action', not {_type_word(value)}: {_short(value)}")]
     if v == "type":
-        want = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        want: list[str] = spec if isinstance(spec, list) else [spec]
         words = " or ".join(_TYPE_WORDS.get(t, t) for t in want)
         return [(where, f"must be {words}, not {_type_word(value)}: {_short(value)}")]
     if v == "enum":
-        return [(where, f"must be one of {', '.join(json.dumps(x) for x in err.validator_value)}; "
+        return [(where, f"must be one of {', '.join(json.dumps(x) for x in spec)}; "
                         f"it is {_short(value)}")]
     if v == "const":
-        return [(where, f"must be {json.dumps(err.validator_value)}; it is {_short(value)}")]
-    if v == "format" and err.validator_value == "date":
+        return [(where, f"must be {json.dumps(spec)}; it is {_short(value)}")]
+    if v == "format" and spec == "date":
         return [(where, f"is not a real date (YYYY-MM-DD, a day that exists): {_short(value)}")]
     if v == "pattern":
-        return [(where, f"does not have the required form (pattern {err.validator_value}): {_short(value)}")]
+        return [(where, f"does not have the required form (pattern {spec}): {_short(value)}")]
     if v == "maxLength":
-        return [(where, f"is too long: {len(value):,} characters, at most {err.validator_value:,}: {_short(value, 60)}")]
+        return [(where, f"is too long: {len(value):,} characters, at most {spec:,}: {_short(value, 60)}")]
     if v == "minLength":
-        return [(where, "must not be empty" if err.validator_value == 1 else
-                 f"is too short: at least {err.validator_value} characters: {_short(value)}")]
-    if v == "maximum":
-        return [(where, f"is greater than the maximum of {err.validator_value}: {_short(value)}")]
-    if v == "minimum":
-        return [(where, f"is less than the minimum of {err.validator_value}: {_short(value)}")]
-    if v == "maxItems":
-        return [(where, f"has too many items: {len(value)}, at most {err.validator_value}")]
-    if v == "minItems":
-        return [(where, f"has too few items: {len(value)}, at least {err.validator_value}")]
+        return [(where, "must not be empty" if spec == 1 else
+                 f"is too short: at least {spec} characters: {_short(value)}")]
+    if v in _BOUNDS:
+        found = len(value) if v.endswith("Items") else _short(value)
+        return [(where, _BOUNDS[v].format(spec=spec, found=found))]
     if v == "uniqueItems":
-        seen, dups = [], []
+        seen: list[Any] = []
+        dups: list[Any] = []
         for x in value:
             (dups if x in seen else seen).append(x)
         return [(where, f"lists the same item twice: {_short(dups[0]) if dups else ''}")]
@@ -520,7 +533,7 @@ def _set_path(data: Any, parts: list[Any], value: Any) -> None:
     data[parts[-1]] = value
 
 
-def repair(data: dict[str, Any], expected_id: str) -> tuple[dict[str, Any], frozenset[str]] | None:
+def repair(data: object, expected_id: str) -> tuple[dict[str, Any], frozenset[str]] | None:
     """A copy of a schema-broken entry with neutral values where it is broken, and the fields replaced; None
     when it cannot be made valid (e.g. the file is not an object at all)."""
     if not isinstance(data, dict):
@@ -536,7 +549,8 @@ def repair(data: dict[str, Any], expected_id: str) -> tuple[dict[str, Any], froz
             path = list(err.absolute_path)
             if not path:
                 if err.validator == "required":
-                    for k in err.validator_value:
+                    missing: Any = err.validator_value
+                    for k in missing:
                         if k not in fixed:
                             fixed[k] = _neutral(k, expected_id)
                             replaced.add(k)
@@ -547,6 +561,8 @@ def repair(data: dict[str, Any], expected_id: str) -> tuple[dict[str, Any], froz
                     return None
                 continue
             top = path[0]
+            if not isinstance(top, str):  # the top level is an object (checked above): keys are names
+                return None
             if top in _NEUTRAL_ITEM and len(path) >= 2 and isinstance(path[1], int):
                 _set_path(fixed, path[:2], copy.deepcopy(_NEUTRAL_ITEM[top]))
                 replaced.add(f"{top}.{path[1]}")
@@ -706,12 +722,13 @@ def parse_front_matter(source: str, rel: str, first_line: int = 2) -> tuple[Any,
     depth = nodes = 0
     try:
         for event in yaml.parse(source, Loader=_FrontMatterLoader):
-            line = event.start_mark.line + first_line
+            line = (event.start_mark.line if event.start_mark else 0) + first_line
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 return None, [_err(rel, "front matter", "E017", f"anchors (&name) and aliases (*name) are not allowed "
                                                                 f"in front matter (line {line})", line=line)]
-            if getattr(event, "tag", None) is not None:
-                return None, [_err(rel, "front matter", "E017", f"YAML tags such as {_short(event.tag, 40)} are not "
+            tag = getattr(event, "tag", None)
+            if tag is not None:
+                return None, [_err(rel, "front matter", "E017", f"YAML tags such as {_short(tag, 40)} are not "
                                                                 f"allowed in front matter (line {line})", line=line)]
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
@@ -792,7 +809,7 @@ def load_article(path: Path, root: Path, zh_path: Path | None = None) -> tuple[A
     body, repaired = _repair(body, rel, warnings)
     title, title_repaired = _repair(meta["title"], rel, warnings)
     title_zh = body_zh = None
-    if zh_meta is not None:
+    if zh_meta is not None and zh_rel is not None:
         title_zh = zh_meta["title"]
         body_zh, _ = _repair(zh_body, zh_rel, warnings)
     article = Article(id=meta["id"], path=rel, title=title, date=meta["date"], body=body,

@@ -4,9 +4,9 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 from markupsafe import Markup
 

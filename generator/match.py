@@ -40,15 +40,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-import re._constants as sre_c  # noqa: PLC2701 (the parse tree is the only exact view of a pattern)
-import re._parser as sre_parse  # noqa: PLC2701
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from generator.config import Family, domains, families, family_of
 from generator.cuda_reference import parse_error_code
-from generator.facts import regex_flags
 from generator.model import Entry, workaround_order
+from generator.regex_tree import Anchor, Branch, CharSet, Group, Literal, Node, Repeat, Seq
+from generator.regex_tree import parse as parse_regex
 from generator.safe_regex import compile_regex, search
 from generator.translation import has_chinese
 
@@ -149,7 +149,7 @@ def words(text: str, stop: Iterable[str]) -> list[str]:
 
 # ---- required literals, extracted from the parse tree at build time ----
 
-def _literals_of(items: Any) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+def _literals_of(items: Seq) -> tuple[frozenset[str] | None, frozenset[str] | None]:
     """(exact, required) of a sequence: `exact` is every string it can match when that set is small,
     `required` a set of strings one of which every match contains (None: nothing known). Both are
     ASCII-lower-cased whatever the flags: the prefilter looks them up in the lower-cased paste."""
@@ -162,8 +162,8 @@ def _literals_of(items: Any) -> tuple[frozenset[str] | None, frozenset[str] | No
         if cand and min(map(len, cand)) > 0 and _better(cand, best):
             best = cand
 
-    for op, av in items:
-        exact, required = _item(op, av)
+    for node in items:
+        exact, required = _item(node)
         consider(required)
         if exact is not None and cur is not None and len(cur) * len(exact) <= _MAX_SET:
             cur = frozenset(a + b for a in cur for b in exact)
@@ -182,52 +182,47 @@ def _better(a: frozenset[str], b: frozenset[str] | None) -> bool:
     return ka > kb or (ka == kb and len(a) < len(b))
 
 
-def _item(op: Any, av: Any) -> tuple[frozenset[str] | None, frozenset[str] | None]:
-    if op is sre_c.LITERAL:
-        ch = chr(av)
-        return frozenset({ascii_lower(ch)}), None
-    if op is sre_c.AT:
+def _item(node: Node) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+    if isinstance(node, Literal):
+        return frozenset({ascii_lower(chr(node.code))}), None
+    if isinstance(node, Anchor):
         return frozenset({""}), None
-    if op is sre_c.IN:
-        chars = set()
-        for kind, val in av:
-            if kind is sre_c.LITERAL:
-                chars.add(ascii_lower(chr(val)))
-            elif kind is sre_c.RANGE and val[1] - val[0] < 8:
-                chars.update(ascii_lower(chr(c)) for c in range(val[0], val[1] + 1))
-            else:
-                return None, None
+    if isinstance(node, CharSet):
+        if node.ranges is None or any(hi - lo >= 8 for lo, hi in node.ranges):
+            return None, None
+        chars = {ascii_lower(chr(c)) for lo, hi in node.ranges for c in range(lo, hi + 1)}
         return (frozenset(chars), None) if 0 < len(chars) <= 8 else (None, None)
-    if op is sre_c.SUBPATTERN:
-        return _literals_of(av[3])
-    if op is sre_c.BRANCH:
-        parts = [_literals_of(b) for b in av[1]]
+    if isinstance(node, Group):
+        return _literals_of(node.body)
+    if isinstance(node, Branch):
+        parts = [_literals_of(b) for b in node.alternatives]
+        exacts = [e for e, _ in parts if e is not None]
         exact = None
-        if all(e is not None for e, _ in parts):
-            union = frozenset().union(*(e for e, _ in parts))  # type: ignore[misc]
+        if len(exacts) == len(parts):
+            union = frozenset[str]().union(*exacts)
             exact = union if len(union) <= _MAX_SET else None
         reqs = [r if r is not None else (e if e and "" not in e else None) for e, r in parts]
         # A branch's own exact strings beat its inner required set when they are longer.
-        reqs = [e if (e and "" not in e and (r is None or _better(e, r))) else r for (e, _), r in zip(parts, reqs)]
-        required = frozenset().union(*reqs) if all(reqs) else None  # type: ignore[misc]
+        reqs = [e if (e and "" not in e and (r is None or _better(e, r))) else r
+                for (e, _), r in zip(parts, reqs, strict=True)]
+        known = [r for r in reqs if r]
+        required = frozenset[str]().union(*known) if len(known) == len(reqs) else None
         return exact, required
-    if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, getattr(sre_c, "POSSESSIVE_REPEAT", None)):
-        lo, hi, body = av
-        exact, required = _literals_of(body)
-        if lo == 0:
+    if isinstance(node, Repeat):
+        exact, required = _literals_of(node.body)
+        if node.min == 0:
             return None, None
         if exact is not None and "" not in exact and (required is None or _better(exact, required)):
             required = exact
-        if lo == hi == 1:
+        if node.min == node.max == 1:
             return exact, required
         return None, required
-    return None, None  # ANY, NOT_LITERAL, CATEGORY, GROUPREF, lookarounds: nothing known, run broken
+    return None, None  # any character, a negated literal, a lookaround, a back reference: nothing known, run broken
 
 
 def required_literals(regex: str, flags: str) -> list[str]:
     """Strings (ASCII-lower-cased) one of which every match contains; [] when none is known."""
-    tree = sre_parse.parse(regex, regex_flags(flags))
-    exact, required = _literals_of(tree.data)
+    exact, required = _literals_of(parse_regex(regex, flags).nodes)
     if exact and "" not in exact and (required is None or _better(exact, required)):
         required = exact
     return sorted(required) if required else []
@@ -297,7 +292,7 @@ def index_entry(e: Entry, regex_ok: bool = True, fams: tuple[Family, ...] = ()) 
     return d
 
 
-def build_index(entries: Iterable[Entry], bad_regex: set[str] = frozenset()) -> dict[str, Any]:
+def build_index(entries: Iterable[Entry], bad_regex: Collection[str] = frozenset()) -> dict[str, Any]:
     """The matching index: entries sorted by id, the parameters both runtimes share, and the display shard
     size (entry i's display text is in shard i // display_shard)."""
     fams = families()
@@ -346,7 +341,7 @@ def display_file(lang: str, shard: int) -> str:
     return f"match-display/{lang}/{shard}.json"
 
 
-def match_files(entries: Iterable[Entry], bad_regex: set[str] = frozenset(),
+def match_files(entries: Iterable[Entry], bad_regex: Collection[str] = frozenset(),
                 langs: Iterable[str] = ("en", "zh")) -> dict[str, dict[str, Any]]:
     """Every file of the matcher, by path relative to one folder: the matching index, the similarity words,
     and the display shards of each language."""
@@ -395,7 +390,7 @@ class Index:
     enum_token: re.Pattern[str] = _NAME
 
     @classmethod
-    def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> "Index":
+    def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> Index:
         """`words_raw`: match-words.json; without it nothing is ever "similar" (exact matches only)."""
         ix = cls(raw=raw, entries=list(raw["entries"]))
         params = raw["params"]

@@ -4,14 +4,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from generator.config import site_settings
 from generator.i18n import strings
 from generator.load import load_corpus
 from generator.match import Answer, Index, display_file, match, match_files
 from generator.regex_gate import syntax_problems
+
 
 def site_url() -> str:
     """SITE_URL when set (as the build uses it), else config/site.yml's site_url; with a trailing slash."""
@@ -33,7 +35,8 @@ class Matcher:
         k = self.index.by_id[entry_id] // self.index.raw["display_shard"]
         if k not in self.shards:
             self.shards[k] = self.read(display_file(self.lang, k))["entries"]
-        return self.shards[k].get(entry_id, {"s": entry_id})
+        row: dict[str, Any] = self.shards[k].get(entry_id, {"s": entry_id})
+        return row
 
 
 def load_matcher(args: argparse.Namespace) -> Matcher:
@@ -43,7 +46,8 @@ def load_matcher(args: argparse.Namespace) -> Matcher:
 
         def read(rel: str) -> dict[str, Any]:
             path = first if rel == "match-index.json" else base / rel
-            return json.loads(path.read_text(encoding="utf-8"))
+            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            return data
         return Matcher(read, args.lang)
     corpus = load_corpus(Path(args.entries))
     # The build's gate rejects bad regexes; here an uncompilable or unsafe one is only left out.
@@ -96,7 +100,7 @@ def print_text(m: Matcher, answer: Answer, out: TextIO) -> None:
         print(t["match_none"], file=out)
         return
     print(t["match_similar"] if objs[0]["kind"] == "similar" else t["match_exact"], file=out)
-    for n, (r, o) in enumerate(zip(answer.results, objs), 1):
+    for n, (r, o) in enumerate(zip(answer.results, objs, strict=True), 1):
         print(f"{n}. {o['signature']}", file=out)
         print(f"   {r.id}  [{o['kind']} {o['score']}]", file=out)
         if o["error_code"]:
@@ -115,10 +119,7 @@ def run_match(args: argparse.Namespace) -> int:
         print("error: --top must be 1 or more", file=sys.stderr)
         return 2
     try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            data = Path(args.file).read_bytes()
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
     except OSError as exc:
         print(f"error: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
         return 2

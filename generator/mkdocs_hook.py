@@ -6,7 +6,9 @@ import logging
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 # MkDocs loads hooks by file path, not as part of a package: make this checkout's `generator` importable.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -15,11 +17,11 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
+from generator import serve
+from generator.builddate import set_source_date_epoch
 from generator.config import site_settings
 from generator.csp import add_policy
 from generator.i18n import DEFAULT_LANG, LANGS, strings
-from generator import serve
-from generator.builddate import set_source_date_epoch
 from generator.markup import repository_links
 from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
@@ -27,6 +29,12 @@ from generator.problems import BuildError
 from generator.sanitize import clean_html
 from generator.search_split import point_base_at, split_index
 from generator.site import MATCH_INDEX, build
+
+if TYPE_CHECKING:  # MkDocs' own types, for annotations only (nothing more imported at build time)
+    from jinja2 import Environment
+    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
 
 log = logging.getLogger("mkdocs.hooks.generator")
 _URL_ATTR = re.compile(r'(\s(?:href|src|xlink:href|action|formaction)\s*=\s*")([^"]*)(")', re.I)
@@ -97,12 +105,13 @@ def on_pre_build(config: MkDocsConfig) -> None:
             return
         for p in exc.problems:
             log.error(str(p))
-        raise Abort(f"{len(exc.problems)} invalid input file(s); fix them and build again")
+        raise Abort(f"{len(exc.problems)} invalid input file(s); fix them and build again") from None
     serve.problems.clear()
     for p in result.problems:
         log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
     if result.written or result.removed:
-        log.info(f"generator: {len(result.written)} written, {len(result.removed)} removed, {result.unchanged} unchanged")
+        log.info(f"generator: {len(result.written)} written, {len(result.removed)} removed, "
+                 f"{result.unchanged} unchanged")
     _generated_for[:] = [config]
     _generated_pages.clear()
     _generated_pages.update(rel for rel in result.files if rel.endswith(".md"))
@@ -115,7 +124,7 @@ def _other_languages(config: MkDocsConfig) -> tuple[str, ...]:
     return tuple(lang for lang in i18n.build_languages if lang != i18n.default_language)
 
 
-def _page_language(page) -> str:  # noqa: ANN001
+def _page_language(page: Page) -> str:
     return str(getattr(page.file, "locale", "") or "")
 
 
@@ -131,13 +140,13 @@ def on_post_build(config: MkDocsConfig) -> None:
         log.info(f"search: one index per language, documents {counts}")
 
 
-def on_env(env, config: MkDocsConfig, files):  # noqa: ANN001, ANN201
+def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     """overrides/main.html renders the paste box's UI strings with this (per page language)."""
     env.globals["ee_match_config"] = ui_config_script
     return env
 
 
-def on_serve(server, config: MkDocsConfig, builder):  # noqa: ANN001 (MkDocs passes its own types)
+def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., Any]) -> LiveReloadServer:
     server.watch(str(entries_dir()))
     serve.watch_hand_written(server, Path(config.docs_dir))  # not the generator's own writes: one rebuild per edit
     return server
@@ -146,7 +155,7 @@ def on_serve(server, config: MkDocsConfig, builder):  # noqa: ANN001 (MkDocs pas
 _HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 
 
-def on_post_page(output: str, page, config: MkDocsConfig) -> str:  # noqa: ANN001
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     """Drop the per-page hreflang <link>s the i18n plugin adds to <head>: Material fetches `sitemap.xml`
     relative to each of them (a 404 per page), and the same alternates are already in sitemap.xml."""
     lang = _page_language(page)
@@ -184,7 +193,7 @@ def _place_not_found_pages(config: MkDocsConfig) -> None:
             path.write_text(html, encoding="utf-8")
 
 
-def on_page_markdown(markdown: str, page, config: MkDocsConfig, files) -> str:  # noqa: ANN001
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """A hand-written page's relative links to repository files outside docs/ point at the repository of
     config/site.yml (generator/markup.py: repository_links)."""
     if page.file.src_uri in _generated_pages:
@@ -198,7 +207,7 @@ def on_page_markdown(markdown: str, page, config: MkDocsConfig, files) -> str:  
     return repository_links(markdown, page_path, root, site_settings().blob)
 
 
-def on_page_content(html: str, page, config: MkDocsConfig, files) -> str:  # noqa: ANN001
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Behind the escaping, two guards on the rendered HTML: any link whose scheme is not http(s)/mailto/relative
     becomes '#' (only real tags are touched, so escaped payloads shown as text read exactly as written), then the
     allow-list sanitiser removes every element and attribute the site does not produce itself."""

@@ -131,7 +131,7 @@ class Article:
     repaired_mojibake: bool = False
 
 
-def workaround_order(e: "Entry") -> list[int]:
+def workaround_order(e: Entry) -> list[int]:
     """Indexes of e.workarounds as pages (and the paste box) show them: first those that fixed the error in most of
     their linked reports (best share first, then most reports); then those not yet measured, in the order the entry
     gives them; last those that failed in at least half of their linked reports. Typed rates play no part."""

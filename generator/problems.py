@@ -1,17 +1,17 @@
 """A problem found in an input file, reported as `file: field: message`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
 
 
-@dataclass(frozen=True, order=True)
+@dataclasses.dataclass(frozen=True, order=True)
 class Problem:
     file: str
     field: str
     message: str
     severity: str = "error"  # "error" | "warning"
     code: str = ""  # stable lint code such as "E101"; empty for load/schema problems
-    line: int | None = field(default=None, compare=False)
+    line: int | None = dataclasses.field(default=None, compare=False)  # qualified: `field` above is an attribute
 
     def __str__(self) -> str:
         tag = f"{self.code} " if self.code else ""

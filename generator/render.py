@@ -4,9 +4,10 @@ from __future__ import annotations
 import html
 import json
 import posixpath
-from functools import lru_cache
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from functools import lru_cache
+from typing import Any
 
 import jinja2
 from markupsafe import Markup
@@ -207,7 +208,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         label = t["tested_failing" if kind == "dead_ends" else "tested_works"]
         if env:
             label += t["paren_open"] + env + t["paren_close"]
-        links = " · ".join(f"{md_text(t[f'tested_{k}'])}{t['colon']}{repro_link(site, page, e.id, str(files.get(k, '')), lang)}"
+        links = " · ".join(f"{md_text(t[f'tested_{k}'])}{t['colon']}"
+                           f"{repro_link(site, page, e.id, str(files.get(k, '')), lang)}"
                            for k in ("script", "output", "run"))
         return Markup(f'<span class="ee-tested ee-tested-{"fails" if kind == "dead_ends" else "works"}">'
                       f'{md_text(label)}</span> {links}')
@@ -250,7 +252,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         workarounds.append({
             "action": en(action, not translated),
             "counted": evidence_words(w.evidence, t, dead_end=False),
-            "reports": evidence_links(w.evidence, t), "how": en(how, not zh_how), "condition": en(cond, not zh_condition),
+            "reports": evidence_links(w.evidence, t), "how": en(how, not zh_how),
+            "condition": en(cond, not zh_condition),
             "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
             "untranslated": lang == "zh" and not status.workarounds[i],
             "condition_untranslated": translated and not status.workaround_conditions[i],
@@ -330,7 +333,9 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "dead_ends_fallback": bool(dead_ends) and all(d["untranslated"] for d in dead_ends),
         "workarounds_fallback": bool(workarounds) and all(w["untranslated"] for w in workarounds),
         "untranslated_badge": Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span>'),
-        "versions": versions, "version_columns": version_columns, "os_specific": [(os, untranslated(text, t) if lang == "zh" else text) for os, text in sorted(e.os_specific.items())],
+        "versions": versions, "version_columns": version_columns,
+        "os_specific": [(os, untranslated(text, t) if lang == "zh" else text)  # no zh field: English, marked
+                        for os, text in sorted(e.os_specific.items())],
         "has_links": bool(links.all()),
         "link_groups": [(t["leads_to"], links.leads_to), (t["preceded_by"], links.preceded_by),
                         (t["confused_with"], links.confused_with)],

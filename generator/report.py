@@ -5,7 +5,9 @@ import dataclasses
 import json
 import re
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypedDict
 
 from generator.jsonpos import field_line
 from generator.load import read_regular
@@ -46,7 +48,7 @@ def with_lines(problems: list[Problem], entries_dir: Path) -> list[Problem]:
             continue
         if p.file not in texts:
             try:
-                texts[p.file] = read_regular((entries_dir.parent / p.file)).decode("utf-8", errors="replace")
+                texts[p.file] = read_regular(entries_dir.parent / p.file).decode("utf-8", errors="replace")
             except Exception:  # noqa: BLE001 (a line number is a courtesy: missing, a link, too big -> line 1)
                 texts[p.file] = None
         text = texts[p.file]
@@ -64,7 +66,16 @@ def with_lines(problems: list[Problem], entries_dir: Path) -> list[Problem]:
     return out
 
 
-def summary(problems: list[Problem]) -> dict[str, object]:
+class Summary(TypedDict):
+    errors: int
+    warnings: int
+    acknowledged: int
+    files: int
+    by_code: dict[str, int]
+    acknowledged_by_code: dict[str, int]
+
+
+def summary(problems: list[Problem]) -> Summary:
     by_code = Counter(p.code or "schema" for p in problems if p.severity != "acknowledged")
     acked = Counter(p.code for p in problems if p.severity == "acknowledged")
     return {"errors": sum(p.severity == "error" for p in problems),
@@ -79,7 +90,7 @@ def _gh_escape(text: str, prop: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
-def format_report(problems: list[Problem], entries_dir: Path, fmt: str, missing: list[str] = (),
+def format_report(problems: list[Problem], entries_dir: Path, fmt: str, missing: Sequence[str] = (),
                   checked: str = "") -> str:
     """`checked`: what was checked, in words ("146 entries and 1 article"), for the line a clean run ends with."""
     problems = sorted(with_lines(problems, entries_dir))
@@ -92,7 +103,8 @@ def format_report(problems: list[Problem], entries_dir: Path, fmt: str, missing:
                                                  "severity": p.severity, "message": p.message})
         return json.dumps({"summary": s, "missing": list(missing), "files": files}, ensure_ascii=False, indent=1) + "\n"
     for m in missing:
-        lines.append(f"::error title=validate::{_gh_escape(m)}: no such file" if fmt == "github" else f"error: {m}: no such file")
+        lines.append(f"::error title=validate::{_gh_escape(m)}: no such file" if fmt == "github"
+                     else f"error: {m}: no such file")
     current = None
     for p in problems:
         if fmt == "github":
@@ -108,12 +120,13 @@ def format_report(problems: list[Problem], entries_dir: Path, fmt: str, missing:
             lines.append(f"{p.file}")
             current = p.file
         lines.append(f"  {p.severity}: {p}" + ("" if f"(line {p.line}" in p.message else f"  (line {p.line})"))
-    codes = " ".join(f"{c}×{n}" for c, n in s["by_code"].items())  # type: ignore[union-attr]
-    acked = " ".join(f"{c}×{n}" for c, n in s["acknowledged_by_code"].items())  # type: ignore[union-attr]
+    codes = " ".join(f"{c}×{n}" for c, n in s["by_code"].items())
+    acked = " ".join(f"{c}×{n}" for c, n in s["acknowledged_by_code"].items())
     if not problems:
         lines.append(f"no problems found{' in ' + checked if checked else ''}")
         return "\n".join(lines) + "\n"
-    lines.append(f"{'' if fmt == 'github' or not problems else chr(10)}{s['errors']} error(s), {s['warnings']} warning(s), "
+    gap = "" if fmt == "github" or not problems else "\n"
+    lines.append(f"{gap}{s['errors']} error(s), {s['warnings']} warning(s), "
                  f"{s['acknowledged']} acknowledged, in {s['files']} file(s)" + (f": {codes}" if codes else "")
                  + (f"; acknowledged: {acked}" if acked else ""))
     return "\n".join(lines) + "\n"

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import html
 import logging
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from generator.i18n import DEFAULT_LANG, LANGS, strings
 from generator.problems import Problem
@@ -52,7 +53,7 @@ def hand_written_watch_list(docs_dir: Path) -> list[tuple[Path, bool]]:
     return out
 
 
-def watch_hand_written(server: Any, docs_dir: Path) -> None:  # noqa: ANN401 (MkDocs' LiveReloadServer)
+def watch_hand_written(server: Any, docs_dir: Path) -> None:
     """Replace MkDocs' watch of the whole docs_dir by hand_written_watch_list's."""
     server.unwatch(str(docs_dir))
     for path, recursive in hand_written_watch_list(docs_dir):

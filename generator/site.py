@@ -5,24 +5,31 @@ import json
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
-from generator import indexes
+from generator import indexes, repro
 from generator.articles import all_related_entries
 from generator.config import domain_ids
 from generator.graph import build_graph
 from generator.i18n import DEFAULT_LANG, LANGS
 from generator.lint import Report, check
-from generator.markup import md_text
 from generator.load import Corpus
+from generator.markup import md_text
 from generator.match import match_files
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
-from generator import repro
-from generator.render import (Site, article_title, page_file, rel_link, render_article, render_entry,
-                              render_redirect, title_md)
+from generator.render import (
+    Site,
+    article_title,
+    page_file,
+    rel_link,
+    render_article,
+    render_entry,
+    render_redirect,
+    title_md,
+)
 from generator.translation import known_messages, translation_report
-
 
 # Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten): one per domain the
 # schema allows (an entry in any other folder is E008) and the site's own sections. Every file written must lie in
@@ -108,7 +115,7 @@ def _json(data: object) -> str:
 _TYPED_RATES = ("confidence", "fix_success_rate", "success_rate", "fail_rate")
 
 
-def _without_typed_rates(raw: dict) -> dict:
+def _without_typed_rates(raw: dict[str, Any]) -> dict[str, Any]:
     """The entry as published, without the legacy typed rates: an uncounted number is not published as data
     either (lint E703 reports it; `evidence` is what counts)."""
     doc = {k: v for k, v in raw.items() if k not in _TYPED_RATES}
@@ -174,8 +181,8 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     if MERMAID_JS.exists():
         files["assets/generated/mermaid.min.js"] = MERMAID_JS.read_bytes()
     else:
-        problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not render",
-                                severity="warning", code="W901"))
+        problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not "
+                                "render", severity="warning", code="W901"))
     result = write_files(docs_dir, files)
     result.problems = problems
     return result

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from generator.model import Entry
 from generator.problems import Problem
@@ -73,7 +74,8 @@ def read_run(path: Path | None) -> Run | None:
         found.setdefault(m.group(1), m.group(2).strip())
     status = found.get("exit status", "")
     return Run(exit_status=int(status) if re.fullmatch(r"-?[0-9]{1,6}", status) else None,
-               gpu=re.sub(r"^NVIDIA ", "", found.get("gpu", "").split(",")[0].strip())[:100], cuda=found.get("cuda", "")[:20])
+               gpu=re.sub(r"^NVIDIA ", "", found.get("gpu", "").split(",")[0].strip())[:100],
+               cuda=found.get("cuda", "")[:20])
 
 
 def _p(e: Entry, where: str, code: str, message: str) -> Problem:

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html import unescape
-from typing import Iterable
+from typing import Any
 
 from generator.config import families
-from generator.model import Entry
+from generator.model import DeadEnd, Entry, Workaround, ZhText
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -47,13 +48,13 @@ class ZhStatus:
 
 
 def zh_status(entry: Entry) -> ZhStatus:
-    def item_ok(items, i: int, *texts: str) -> bool:
+    def item_ok(items: Sequence[ZhText], i: int, *texts: str) -> bool:
         if i >= len(items):
             return False
         zh = items[i]
         return any(has_chinese(getattr(zh, t)) for t in texts)
 
-    def condition_ok(english, items, i: int) -> bool:
+    def condition_ok(english: Sequence[DeadEnd | Workaround], items: Sequence[ZhText], i: int) -> bool:
         return not english[i].condition or item_ok(items, i, "condition")
 
     return ZhStatus(
@@ -68,7 +69,7 @@ def zh_status(entry: Entry) -> ZhStatus:
     )
 
 
-def translation_source(raw: dict, zh_field: str) -> str:
+def translation_source(raw: dict[str, Any], zh_field: str) -> str:
     """The English text a zh field translates, as one string (what `translated_from` hashes)."""
     if zh_field in ("signature_zh", "root_cause_zh", "title_zh"):
         return str(raw.get(zh_field[:-3], ""))
@@ -76,7 +77,7 @@ def translation_source(raw: dict, zh_field: str) -> str:
     return "\n\n".join("\n".join(str(item.get(k, "")) for k in keys) for item in raw.get(zh_field[:-3], []))
 
 
-def stamp(raw: dict) -> dict:
+def stamp(raw: dict[str, Any]) -> dict[str, Any]:
     """`translated_from` for every zh field that holds Chinese text: the hash of its English source now."""
     stamped = {f: source_hash(translation_source(raw, f)) for f in ("signature_zh", "root_cause_zh", "dead_ends_zh",
                                                                    "workarounds_zh", "title_zh")
@@ -102,10 +103,13 @@ def _translated(value: object) -> bool:
 
 # An English word as prose writes it; identifiers (snake_case, CamelCase, dotted, ALLCAPS, with digits) are not.
 _NATURAL = re.compile(r"(?:[A-Z]?[a-z]+|[aAI])(?:[-'’][a-z]+)*")
-_FUNCTION_WORDS = frozenset(
-    "the a an is are was were be been being to of and or in on for with by from that this these those it its not "
-    "can cannot when if as at no has have had does do did only which than then but so into your you their they "
-    "there what how why will would should must may might after before while because until".split())
+_FUNCTION_WORDS = frozenset({
+    "the", "a", "an", "is", "are", "was", "were", "be", "been", "being", "to", "of", "and", "or", "in", "on", "for",
+    "with", "by", "from", "that", "this", "these", "those", "it", "its", "not", "can", "cannot", "when", "if", "as",
+    "at", "no", "has", "have", "had", "does", "do", "did", "only", "which", "than", "then", "but", "so", "into",
+    "your", "you", "their", "they", "there", "what", "how", "why", "will", "would", "should", "must", "may", "might",
+    "after", "before", "while", "because", "until"
+})
 MIN_PROSE_WORDS = 4  # English words (outside messages) in one run of text before it reads as a sentence
 _SHINGLE = 4
 _RUN_BREAK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef\n·|—–¶•→]+")
@@ -155,7 +159,7 @@ def english_prose(text: str, messages: frozenset[tuple[str, ...]] = frozenset())
         for i in range(len(words) - _SHINGLE + 1):
             if tuple(words[i:i + _SHINGLE]) in messages:
                 covered[i:i + _SHINGLE] = [True] * _SHINGLE
-        rest = [w for w, c in zip(words, covered) if not c]
+        rest = [w for w, c in zip(words, covered, strict=True) if not c]
         if len(rest) >= MIN_PROSE_WORDS and any(w in _FUNCTION_WORDS for w in rest):
             found.append(" ".join(tokens))
     return found
@@ -241,7 +245,8 @@ class _Visible:
 
 # HTML as the generator and MkDocs write it, tokenized by one regex (html.parser took most of the report's time):
 # comments and declarations, tags with their attributes, text.
-_TOKEN = re.compile(r"<!--.*?(?:-->|$)|<![^>]*>|<(/?)([A-Za-z][A-Za-z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<", re.S)
+_TOKEN = re.compile(r"<!--.*?(?:-->|$)|<![^>]*>|<(/?)([A-Za-z][A-Za-z0-9-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>"
+                    r"|[^<]+|<", re.S)
 _ATTRIBUTE = re.compile(r"""([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _RAW_TEXT = frozenset({"script", "style", "textarea"})
 
@@ -344,7 +349,8 @@ def markdown_html(md: str) -> str:
     text = _INLINE_CODE.sub(" <code></code> ", "\n".join(lines))
 
     def link(m: re.Match[str]) -> str:
-        label, url = m.group(1), m.group(2) if m.group(2) is not None else refs.get((m.group(3) or m.group(1)).lower(), "")
+        label = m.group(1)
+        url = m.group(2) if m.group(2) is not None else refs.get((m.group(3) or m.group(1)).lower(), "")
         return f'<a href="{url}">{label}</a>' if re.match(r"(?i)https?:", url or "") else label
 
     text = _MD_LINK.sub(link, text)

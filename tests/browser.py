@@ -6,8 +6,8 @@ import functools
 import http.server
 import shutil
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 # Without the background-networking flags Chromium tries to reach Google's hosts at every start.

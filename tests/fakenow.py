@@ -12,21 +12,21 @@ _real_time = _time.time
 
 class _Shifted(_dt.datetime):
     @classmethod
-    def now(cls, tz=None):  # noqa: ANN001, ANN206
+    def now(cls, tz=None):
         return _dt.datetime.fromtimestamp(_real_time() + _SHIFT, tz)
 
     @classmethod
-    def utcnow(cls):  # noqa: ANN206
-        return _dt.datetime.fromtimestamp(_real_time() + _SHIFT, _dt.timezone.utc).replace(tzinfo=None)
+    def utcnow(cls):
+        return _dt.datetime.fromtimestamp(_real_time() + _SHIFT, _dt.UTC).replace(tzinfo=None)
 
     @classmethod
-    def today(cls):  # noqa: ANN206
+    def today(cls):
         return cls.now()
 
 
 class _ShiftedDate(_dt.date):
     @classmethod
-    def today(cls):  # noqa: ANN206
+    def today(cls):
         return _dt.date.fromtimestamp(_real_time() + _SHIFT)
 
 

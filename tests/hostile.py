@@ -38,7 +38,8 @@ ARTICLE_PAYLOADS = PAYLOADS + CODE_SPAN_PAYLOADS
 # Pieces that fuzzed article bodies are made of: Markdown's code, link, emphasis and HTML syntax around handlers.
 FUZZ_TOKENS = ["`", "``", "\\", "<", ">", "<img src=x onerror=window.__pwned='fuzz'>", "<b", " onmouseover=",
                "\"", "'", "[", "]", "(", ")", "[a](javascript:window.__pwned='fuzzlink')",
-               "[b](https://example.com/)", "[c](mailto:a@example.com)", "![d](javascript:window.__pwned='fuzzimg')", "*", "_", "\n", "\n\n", " ", "x",
+               "[b](https://example.com/)", "[c](mailto:a@example.com)", "![d](javascript:window.__pwned='fuzzimg')",
+               "*", "_", "\n", "\n\n", " ", "x",
                "&lt;", "&#60;", "{:", "}", "<!--", "-->", "<script>window.__pwned='fuzz'</script>", "    "]
 
 

@@ -6,8 +6,8 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from generator.paths import ROOT
 from generator.site import OWNED_DIRS
@@ -46,7 +46,10 @@ def build_site(entries: Path, workdir: Path, env: dict[str, str] | None = None,
     if prepare is not None:
         prepare(project)
     site = workdir / "site"
-    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", **(env or {}))
+    # The checkout's regex verdicts (a pure function of regex and recheck version): each copy would analyse anew.
+    cache = str(ROOT / ".cache" / "regex-gate.json")
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", REGEX_GATE_CACHE=cache,
+               **(env or {}))
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
                           cwd=project, env=env, capture_output=True, text=True, timeout=600)
     return site, proc

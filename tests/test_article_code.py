@@ -119,6 +119,7 @@ def test_the_stored_runs_say_what_the_article_says() -> None:
     assert "original_example_1.cu(11): error: too few arguments in function call" in compile_log
 
 
+@pytest.mark.slow  # compiles CUDA programs
 @pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not installed")
 def test_code_blocks_compile_with_nvcc(tmp_path: Path) -> None:
     blocks = _blocks(ARTICLES_DIR / f"{CHECKED_ID}.md", CODE_LANGS)

@@ -45,7 +45,7 @@ def test_two_builds_on_different_days_are_byte_identical(tmp_path: Path, acked_s
     # The date is the sources' own (this copy is no git checkout: the newest date in the entries).
     newest = newest_source_date(acked_seeds)
     assert newest is not None
-    day = dt.datetime.fromtimestamp(newest, dt.timezone.utc).date().isoformat()
+    day = dt.datetime.fromtimestamp(newest, dt.UTC).date().isoformat()
     assert set(re.findall(r"<lastmod>([^<]+)</lastmod>", a["sitemap.xml"].decode())) == {day}
     assert int.from_bytes(a["sitemap.xml.gz"][4:8], "little") == newest  # the gzip header's time
     assert gzip.decompress(a["sitemap.xml.gz"]) == a["sitemap.xml"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 
 import yaml
 from packaging.utils import canonicalize_name
@@ -84,3 +83,19 @@ def test_deploy_builds_for_the_address_github_pages_serves() -> None:
     build = next(s for s in steps if s.get("run") == "make build")
     assert build["env"]["SITE_URL"] == "${{ steps.pages.outputs.base_url }}/"
     assert any(s.get("id") == "pages" and s["uses"].startswith("actions/configure-pages@") for s in steps)
+
+
+def test_ruff_and_mypy_strict_are_configured_pinned_and_in_the_suite() -> None:
+    """CI runs `make test`, which runs tests/test_quality.py (ruff, mypy --strict over generator/); `make lint` runs
+    the same two alone; both tools are pinned with hashes."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    lint = re.search(r"^lint:.*\n((?:\t.*\n)+)", makefile, re.M)
+    assert lint and ".venv/bin/ruff check" in lint.group(1) and ".venv/bin/mypy" in lint.group(1)
+    quality = (ROOT / "tests" / "test_quality.py").read_text(encoding="utf-8")
+    assert '_tool("ruff", "check"' in quality and '_tool("mypy")' in quality
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    assert config["mypy"]["strict"] is True and "generator" in config["mypy"]["files"]
+    assert {"E", "F", "B"} <= set(config["ruff"]["lint"]["select"])
+    pins = lock()
+    for tool in ("ruff", "mypy"):
+        assert canonicalize_name(tool) in pins, tool

@@ -32,5 +32,6 @@ def test_the_new_error_form_offers_every_domain() -> None:
 def test_mkdocs_default_site_url_is_the_configured_one() -> None:
     """mkdocs.yml needs site_url itself (the i18n plugin); its default must be config/site.yml's."""
     from generator.config import site_settings
-    line = next(ln for ln in (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines() if ln.startswith("site_url:"))
+    lines = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    line = next(ln for ln in lines if ln.startswith("site_url:"))
     assert line == f'site_url: !ENV [SITE_URL, "{site_settings({}).site_url}"]'

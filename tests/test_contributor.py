@@ -55,12 +55,14 @@ def new_entry_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return entries
 
 
+@pytest.mark.slow
 def test_filled_entry_passes_validate_without_warnings(new_entry_corpus: Path) -> None:
     proc = cli("validate", str(new_entry_corpus / f"{NEW_ID}.json"), "--entries", str(new_entry_corpus))
     assert proc.returncode == 0, proc.stdout
     assert proc.stdout.strip() == "no problems found in the 1 path(s) given"
 
 
+@pytest.mark.slow
 def test_changed_english_marks_the_translation_stale(new_entry_corpus: Path, tmp_path: Path) -> None:
     import shutil
     copy = tmp_path / "entries"
@@ -97,7 +99,7 @@ def _commands() -> list[str]:
 
 def test_workflow_and_hook_commands_exist() -> None:
     targets = set(re.findall(r"^([a-z-]+):", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M))
-    subcommands = set(parser()._subparsers._group_actions[0].choices)  # noqa: SLF001
+    subcommands = set(parser()._subparsers._group_actions[0].choices)
     commands = _commands()
     assert any("generator validate --format github" in c for c in commands)
     for command in commands:
@@ -111,6 +113,7 @@ def test_workflow_and_hook_commands_exist() -> None:
             assert (ROOT / words[0]).exists() or words[0] == ".venv/bin/mkdocs", command
 
 
+@pytest.mark.slow
 def test_pre_commit_hook_validates_the_files_it_is_given() -> None:
     [hook] = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))["repos"][0]["hooks"]
     assert hook["pass_filenames"] and re.match(hook["files"], "entries/cuda/illegal-address.json")

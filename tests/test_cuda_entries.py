@@ -3,15 +3,15 @@ print it, and nothing else; every Chinese field is Chinese; the seeds are correc
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from generator.cuda_reference import CudaError, load_reference, parse_error_code
 from generator.config import families
-from generator.facts import check_facts, regex_flags
+from generator.cuda_reference import CudaError, load_reference, parse_error_code
+from generator.facts import check_facts
 from generator.load import load_corpus
 from generator.paths import ENTRIES_DIR
+from generator.regex_tree import regex_flags
 from generator.translation import has_chinese
 from tests.conftest import SEED_IDS
 

@@ -80,7 +80,7 @@ def test_nothing_runs_in_chromium(hostile_site: Path) -> None:
         for path in PAGES:
             page = b.new_page()
             dialogs: list[str] = []
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            page.on("dialog", lambda d, dialogs=dialogs: (dialogs.append(d.message), d.dismiss()))
             page.goto(f"{base}/{path}/")
             page.wait_for_load_state("networkidle")
             if not path.startswith(("articles", "zh/articles")):

@@ -26,7 +26,8 @@ LIMIT_S = 60  # the issue's bound, on a busy 2-core machine
 def run(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> tuple[subprocess.CompletedProcess[str], float]:
     start = time.monotonic()
     proc = subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, input=stdin, capture_output=True,
-                          text=True, timeout=LIMIT_S, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin:/usr/local/bin"})
+                          text=True, timeout=LIMIT_S,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin:/usr/local/bin"})
     return proc, time.monotonic() - start
 
 
@@ -62,6 +63,7 @@ CATASTROPHIC = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("regex, signature", CATASTROPHIC, ids=["alternation", "nested-quantifier"])
 def test_catastrophic_regex_stops_validate_build_and_matcher(tmp_path: Path, regex: str, signature: str) -> None:
     spec = {"entries": {OOM: {"set": {"regex": regex, "signature": signature, "samples": [signature * 20],
@@ -77,6 +79,7 @@ def test_catastrophic_regex_stops_validate_build_and_matcher(tmp_path: Path, reg
     assert proc.returncode in (0, 1) and took < LIMIT_S
 
 
+@pytest.mark.slow
 def test_polynomial_regex_is_stopped_in_javascript_and_never_backtracks_in_python(tmp_path: Path) -> None:
     """Passes the syntax rules (star height 1), but a backtracking engine needs n**4 steps on its own sample:
     JavaScript runs it under a timeout and reports the sample; Python (RE2) answers at once, also in the CLI."""
@@ -114,6 +117,7 @@ def test_node_subprocess_is_killed_when_it_overruns(tmp_path: Path, monkeypatch:
     assert "did not finish within 2 s" in stopped.message
 
 
+@pytest.mark.slow
 def test_deeply_nested_regex_is_an_error_not_a_traceback(tmp_path: Path) -> None:
     regex = "(" * 700 + "CUDA out of memory" + ")" * 700
     entries = make_corpus({"entries": {OOM: {"set": {"regex": regex}}}}, tmp_path)
@@ -171,6 +175,7 @@ ALIAS_BOMB = ("title: Bomb\ndate: \"2025-06-01\"\nid: bomb\nentries: &a [\"cuda/
 
 # ---- item 3: a 493-byte article hangs validate ----
 
+@pytest.mark.slow
 def test_yaml_alias_bomb_stops_validate_build_and_matcher(tmp_path: Path) -> None:
     entries = make_corpus(article("bomb.md", ALIAS_BOMB), tmp_path)
     assert len((entries / "articles/bomb.md").read_bytes()) < 700
@@ -238,6 +243,7 @@ def test_zh_front_matter_needs_a_title_and_the_same_id(tmp_path: Path) -> None:
 SECRET = '{"aws_secret_access_key": "hunter2", "id": "cuda/leaked"}'
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("link, target", [
     ("cuda/leaked.json", "../../secret.json"),  # a link to JSON elsewhere
     ("cuda/leaked.json", "/etc/hostname"),  # any other file
@@ -255,6 +261,7 @@ def test_symbolic_links_are_e007_and_never_read(tmp_path: Path, link: str, targe
     assert "is a symbolic link" in proc.stdout
 
 
+@pytest.mark.slow
 def test_a_pipe_in_entries_is_e007_and_does_not_block(tmp_path: Path) -> None:
     entries = make_corpus({}, tmp_path)
     os.mkfifo(entries / "cuda" / "pipe.json")
@@ -267,7 +274,8 @@ def test_a_pipe_in_entries_is_e007_and_does_not_block(tmp_path: Path) -> None:
 
 def test_structural_errors_cannot_be_acknowledged(tmp_path: Path) -> None:
     spec = {"entries": {OOM: {"set": {"domain": "cupy", "acknowledged": [
-        {"rule": "E005", "reason": "Trying to publish the page somewhere else.", "reason_zh": "想把页面发布到别处。"}]}}}}
+        {"rule": "E005", "reason": "Trying to publish the page somewhere else.",
+         "reason_zh": "想把页面发布到别处。"}]}}}}
     problems, stopped = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
     assert [(p.field, p.code, p.severity) for p in problems] == [
         ("acknowledged.0", "W002", "warning"), ("domain", "E005", "error")]
@@ -352,8 +360,10 @@ def test_translated_workaround_errors_say_what_is_wrong(tmp_path: Path) -> None:
     assert ("workarounds_zh.2", "must be a string or an object with 'action', not a number: 7") in got
 
 
+@pytest.mark.slow
 def test_duplicate_key_inside_dead_ends_is_on_its_field_and_line(tmp_path: Path) -> None:
-    spec = {"replace": {OOM: [['"why_fails": "It only helps', '"why_fails": "Earlier text.",\n      "why_fails": "It only helps']]}}
+    twice = '"why_fails": "Earlier text.",\n      "why_fails": "It only helps'
+    spec = {"replace": {OOM: [['"why_fails": "It only helps', twice]]}}
     entries = make_corpus(spec, tmp_path)
     text = (entries / f"{OOM}.json").read_text(encoding="utf-8")
     line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith('      "why_fails": "It only helps'))
@@ -390,15 +400,18 @@ def test_field_paths_stay_short_whatever_the_nesting_or_key_length(tmp_path: Pat
 def test_yaml_errors_keep_every_part_of_the_message(tmp_path: Path) -> None:
     spec = article("fresh.md", 'title: "T\ndate: "2025-06-01"\nid: fresh\n')
     [p], _ = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
-    assert (p.code, p.message) == ("E016", "invalid YAML: expected <block end>, but found '<scalar>' (line 3, column 8); "
-                                           "while parsing a block mapping (line 2)")  # problem and context, both lines
+    assert (p.code, p.message) == (  # problem and context, both lines
+        "E016", "invalid YAML: expected <block end>, but found '<scalar>' (line 3, column 8); "
+                "while parsing a block mapping (line 2)")
 
 
+@pytest.mark.slow
 def test_clean_run_says_what_was_checked(tmp_path: Path) -> None:
     proc, _ = validate(make_corpus({}, tmp_path))
     assert proc.returncode == 0 and proc.stdout == "no problems found in 3 entries and 1 article\n"
 
 
+@pytest.mark.slow
 def test_new_refuses_a_domain_the_schema_rejects_and_prints_a_hint_that_works(tmp_path: Path) -> None:
     entries = make_corpus({}, tmp_path)
     proc, _ = run("new", "opencl/some-error", "--entries", str(entries))
@@ -408,8 +421,9 @@ def test_new_refuses_a_domain_the_schema_rejects_and_prints_a_hint_that_works(tm
     assert proc.returncode == 0, proc.stderr
     hint = proc.stdout.splitlines()[-1].split("then run: ", 1)[1]
     assert hint.startswith(".venv/bin/python -m generator validate --entries ")
-    followed = subprocess.run(hint, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=LIMIT_S,
-                              env={"PATH": "/usr/bin:/bin"})  # no virtualenv, no PYTHONPATH: as typed
+    # The printed command, run as typed through a shell: no virtualenv, no PYTHONPATH.
+    followed = subprocess.run(hint, shell=True, cwd=ROOT, capture_output=True, text=True,  # noqa: S602
+                              timeout=LIMIT_S, env={"PATH": "/usr/bin:/bin"})
     assert followed.returncode == 1 and "E006" in followed.stdout, followed.stdout + followed.stderr
 
 

@@ -48,7 +48,8 @@ def fork_site(tmp_path_factory: pytest.TempPathFactory, acked_seeds: Path) -> Pa
     folder = entries / "cuda" / "cuda-error-driver-unloading.repro"
     folder.mkdir()
     (folder / "repro.py").write_text("print('driver shutting down')\n", encoding="utf-8")
-    (folder / "output.txt").write_text("cudaErrorCudartUnloading: driver shutting down\nexit code: 1\n", encoding="utf-8")
+    (folder / "output.txt").write_text("cudaErrorCudartUnloading: driver shutting down\nexit code: 1\n",
+                                       encoding="utf-8")
     (folder / "evil.sh").write_text("echo ok\n````\n</code></pre><script>alert(1)</script>\n```\n", encoding="utf-8")
     (folder / "blob.bin").write_bytes(b"\x00\x01binary")
 
@@ -65,8 +66,8 @@ def test_changing_the_setting_changes_every_repository_link(fork_site: Path) -> 
     pages = sorted(fork_site.rglob("*.html"))
     old = [str(p.relative_to(fork_site)) for p in pages if DEFAULT in p.read_text(encoding="utf-8")]
     assert old == []
-    links = {str(p.relative_to(fork_site)): re.findall(rf'href="{re.escape(FORK)}/([^"]*)"', p.read_text(encoding="utf-8"))
-             for p in pages}
+    to_fork = re.compile(rf'href="{re.escape(FORK)}/([^"]*)"')
+    links = {str(p.relative_to(fork_site)): to_fork.findall(p.read_text(encoding="utf-8")) for p in pages}
     entry = "blob/main/entries/cuda/cuda-error-driver-unloading.json"
     for lang in ("", "zh/"):
         assert entry in links[f"{lang}cuda/cuda-error-driver-unloading/index.html"]  # JSON source

@@ -84,11 +84,13 @@ def test_non_object_top_level(corpus_dir: Path) -> None:
 
 def test_article_without_front_matter(corpus_dir: Path) -> None:
     (corpus_dir / "articles" / "plain.md").write_text("# Just text\n", encoding="utf-8")
-    assert messages(corpus_dir) == ["entries/articles/plain.md: (file): E016 missing YAML front matter (--- title/date/id ---)"]
+    assert messages(corpus_dir) == [
+        "entries/articles/plain.md: (file): E016 missing YAML front matter (--- title/date/id ---)"]
 
 
 def test_article_bad_front_matter_fields(corpus_dir: Path) -> None:
-    (corpus_dir / "articles" / "x.md").write_text('---\ntitle: T\ndate: "yesterday"\nid: "x"\n---\nbody\n', encoding="utf-8")
+    (corpus_dir / "articles" / "x.md").write_text('---\ntitle: T\ndate: "yesterday"\nid: "x"\n---\nbody\n',
+                                                   encoding="utf-8")
     assert "entries/articles/x.md: date: E015 is not a real date (YYYY-MM-DD, a day that exists): 'yesterday'" in \
         messages(corpus_dir)
 

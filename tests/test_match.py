@@ -2,6 +2,7 @@
 cases, seed entries, adversarial pastes, and the `python -m generator match` CLI."""
 from __future__ import annotations
 
+import copy
 import json
 import resource
 import shutil
@@ -10,6 +11,7 @@ import sys
 import time
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -66,22 +68,68 @@ def py_details(raw: dict, pastes: list[str], top: int = 5) -> list[dict]:
     return out
 
 
+def assert_parity(names: list[str], py: list[Any], js: list[Any]) -> None:
+    """Python's and JavaScript's answers, paste by paste: one answer per paste on each side (zip alone would stop
+    at the shorter list, so a JavaScript side that answered nothing would pass), and the same answer for each."""
+    assert len(py) == len(js) == len(names), f"{len(names)} pastes, {len(py)} Python answers, {len(js)} JavaScript"
+    for name, a, b in zip(names, py, js, strict=True):
+        assert a == b, name
+
+
+@lru_cache(maxsize=1)
+def case_pastes() -> tuple[str, ...]:
+    return tuple(paste_of(c) for c in CASES)
+
+
+@lru_cache(maxsize=1)
+def py_case_details() -> tuple[dict[str, Any], ...]:
+    """Python's answers to the case table (read-only: copy before changing one)."""
+    return tuple(py_details(raw_index(), list(case_pastes())))
+
+
 def test_parity_table_same_ranked_results_in_python_and_javascript() -> None:
-    raw = raw_index()
-    pastes = [paste_of(c) for c in CASES]
-    py, js = py_details(raw, pastes), js_results(raw, pastes, details=True)
-    # zip() would stop at the shorter list: a JavaScript side that answered nothing, or fewer pastes, must fail.
-    assert len(py) == len(js) == len(CASES)
+    py = list(py_case_details())
+    js = js_results(raw_index(), list(case_pastes()), details=True)
     assert sum(1 for a in py if a["results"]) >= len(CASES) // 2  # most cases have results: a silent side fails
-    for case, a, b in zip(CASES, py, js, strict=True):
-        assert a["results"] == b["results"], case["name"]
-        assert a["cut"] == b["cut"], case["name"]
-        assert a["text"] == b["text"], case["name"]  # the same normalised text, code point for code point
+    # Each answer: the ranked results, what was cut, and the normalised text, code point for code point.
+    assert_parity([c["name"] for c in CASES], py, js)
+
+
+def _fewer(answers: list[dict[str, Any]], how: str) -> list[dict[str, Any]]:
+    """The answers as a JavaScript side that answers less would give them."""
+    out = copy.deepcopy(answers)
+    if how == "nothing":
+        return []
+    if how == "one paste fewer":
+        return out[:-1]
+    with_results = [a for a in out if a["results"]]
+    if how == "no results":
+        for a in with_results:
+            a["results"] = []
+    else:  # one result fewer, in one answer
+        with_results[0]["results"].pop()
+    return out
+
+
+@pytest.mark.parametrize("how", ["agree", "nothing", "one paste fewer", "no results", "one result fewer"])
+def test_the_parity_test_fails_when_javascript_answers_less(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """A test of the test: the parity table, with a JavaScript side replaced by Python's own answers, whole
+    (it passes) or minus some (it must fail)."""
+    def js_like_python(raw: dict[str, Any], pastes: list[str], top: int = 5, details: bool = False) -> list[Any]:
+        assert pastes == list(case_pastes()) and details
+        answers = list(py_case_details())
+        return copy.deepcopy(answers) if how == "agree" else _fewer(answers, how)
+    monkeypatch.setattr(sys.modules[__name__], "js_results", js_like_python)
+    if how == "agree":
+        test_parity_table_same_ranked_results_in_python_and_javascript()
+    else:
+        with pytest.raises(AssertionError):
+            test_parity_table_same_ranked_results_in_python_and_javascript()
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_parity_table_expected_first_entry(case: dict) -> None:
-    (answer,) = py_details(raw_index(), [paste_of(case)])
+    answer = py_case_details()[CASES.index(case)]
     results = answer["results"]
     kind = case.get("kind", "regex")
     first = results[0]["id"] if results and results[0]["kind"] == kind else None
@@ -96,7 +144,8 @@ def _variants(draw: st.DrawFn, text: str) -> str:
     if draw(st.booleans()):
         text = text.replace(" ", draw(st.sampled_from(["\u00a0", "\u2003", "  ", "\t", " \u200b"])))
     if draw(st.booleans()):
-        text = draw(st.sampled_from(["😀 ", "报错：", "\x1b[31m", "ſ\u212a "])) + text + draw(st.sampled_from(["", " 🚀", "\x1b[0m"]))
+        before = draw(st.sampled_from(["😀 ", "报错：", "\x1b[31m", "ſ\u212a "]))
+        text = before + text + draw(st.sampled_from(["", " 🚀", "\x1b[0m"]))
     case = draw(st.sampled_from(["same", "upper", "lower", "swap"]))
     text = {"same": text, "upper": text.upper(), "lower": text.lower(), "swap": text.swapcase()}[case]
     before = draw(st.text(max_size=40))
@@ -124,7 +173,8 @@ def test_generated_pastes_rank_the_same_in_both_runtimes(data: st.DataObject) ->
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.sampled_from(SAMPLES), st.sampled_from(["\r\n", "\n", "\r"]), st.sampled_from([" ", "\u00a0", "\t", "\u3000"]))
+@given(st.sampled_from(SAMPLES), st.sampled_from(["\r\n", "\n", "\r"]),
+       st.sampled_from([" ", "\u00a0", "\t", "\u3000"]))
 def test_whitespace_variants_of_a_sample_keep_their_first_result(sample: str, newline: str, space: str) -> None:
     index = load(raw_index())
     plain = match(index, sample).results
@@ -194,6 +244,7 @@ def cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
                           text=True, cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow
 def test_cli_json_shape_and_exit_codes() -> None:
     proc = cli("--json", stdin="CUDA error at x.cu:3 code=700(cudaErrorIllegalAddress)")
     assert proc.returncode == 0, proc.stderr
@@ -208,6 +259,7 @@ def test_cli_json_shape_and_exit_codes() -> None:
     assert cli(str(ROOT / "no-such-file.txt")).returncode == 2
 
 
+@pytest.mark.slow
 def test_cli_lang_zh_and_file_argument(tmp_path: Path) -> None:
     f = tmp_path / "paste.txt"
     f.write_text("torch.AcceleratorError: CUDA error: device-side assert triggered\n", encoding="utf-8")
@@ -218,6 +270,7 @@ def test_cli_lang_zh_and_file_argument(tmp_path: Path) -> None:
     assert text.returncode == 0 and "cuda/assert" in text.stdout and "最佳解决办法" in text.stdout
 
 
+@pytest.mark.slow
 def test_cli_jsonl_answers_each_line_in_order_like_javascript() -> None:
     pastes = [paste_of(c) for c in CASES]
     proc = cli("--jsonl", stdin="\n".join(json.dumps(p) for p in pastes) + "\n")
@@ -261,6 +314,7 @@ def test_without_the_words_file_similar_waits_for_it() -> None:
     assert wait and none == 0 and not exact and found > 0
 
 
+@pytest.mark.slow
 def test_cli_reads_the_built_files(tmp_path: Path) -> None:
     raw = raw_index()
     for rel, data in raw.items():
@@ -286,6 +340,7 @@ LONG_LOG = next(c for c in CASES if c["name"] == "5 MB training log, the traceba
 LONG_LINE = next(c for c in CASES if c["name"] == "200 KB line, the error at its end")
 
 
+@pytest.mark.slow
 def test_cli_finds_the_traceback_at_the_end_of_a_5_mb_log_within_2_cpu_s(tmp_path: Path) -> None:
     log = tmp_path / "train.log"
     log.write_text(paste_of(LONG_LOG), encoding="utf-8")
@@ -302,6 +357,7 @@ def test_cli_finds_the_traceback_at_the_end_of_a_5_mb_log_within_2_cpu_s(tmp_pat
     assert elapsed < 2, f"{elapsed:.2f} CPU s"  # the whole process: start-up, reading the index, matching
 
 
+@pytest.mark.slow
 def test_cli_says_what_it_did_not_read(tmp_path: Path) -> None:
     line = tmp_path / "line.txt"
     line.write_text(paste_of(LONG_LINE), encoding="utf-8")

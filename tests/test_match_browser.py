@@ -71,7 +71,7 @@ def test_real_pytorch_traceback_in_home_box_finds_its_entry_first(chromium, real
 def test_q_deep_link_on_the_match_page(chromium, seed_site: Path) -> None:
     with serve(seed_site) as base:
         paste = "CUDA error: invalid sync object"
-        page, log = open_page(chromium, f"{base}/zh/match/?q={quote(paste)}")
+        page, _ = open_page(chromium, f"{base}/zh/match/?q={quote(paste)}")
         assert result_ids(page)[0] == "cuda/cuda-error-invalid-sync-object"
         assert page.locator("#ee-match-input").input_value() == paste
         assert not page.evaluate("document.getElementById('__search').checked")  # Material's dialog stays shut
@@ -91,13 +91,15 @@ def test_nothing_similar_offers_full_text_search(chromium, seed_site: Path) -> N
 
 def test_similar_results_fetch_the_words_then_show_their_text(chromium, real_site: Path) -> None:
     with serve(real_site) as base:
-        page, log = open_page(chromium, f"{base}/zh/match/?q={quote('illegal memory access somewhere in my kernel, encountered twice')}")
+        paste = "illegal memory access somewhere in my kernel, encountered twice"
+        page, log = open_page(chromium, f"{base}/zh/match/?q={quote(paste)}")
         result_ids(page)
         assert page.locator(".ee-match__similar").count() > 0
         first = page.locator(".ee-match__result").first
         assert first.locator("a").inner_text().strip() and "最佳解决办法" in first.inner_text()
         assert [u for u in log["requests"] if u.endswith("/match-words.json")]
-        assert {u.split("/match-display/")[1].split("/")[0] for u in log["requests"] if "/match-display/" in u} == {"zh"}
+        shards = [u.split("/match-display/")[1] for u in log["requests"] if "/match-display/" in u]
+        assert {s.split("/")[0] for s in shards} == {"zh"}
 
 
 def test_error_pasted_into_header_search_opens_the_match_page(chromium, seed_site: Path) -> None:
@@ -182,7 +184,7 @@ def test_paste_over_the_storage_quota_into_header_search_still_opens_the_match_p
     """6 M characters exceed sessionStorage's quota (about 5 M in Chromium): only what the matcher reads is
     handed over, and the match page gives the answer the whole paste gives."""
     with serve(real_site) as base:
-        page, log = open_page(chromium, base + "/")
+        page, _ = open_page(chromium, base + "/")
         page.locator(".md-search__input").first.click()
         length = page.evaluate("""([noise, times, tail]) => {
             const text = noise.repeat(times) + tail;

@@ -41,7 +41,7 @@ class _Text(__import__("html.parser").parser.HTMLParser):
         self.skip = 0
         self.text: list[str] = []
 
-    def handle_starttag(self, tag: str, attrs: list) -> None:  # noqa: ANN001
+    def handle_starttag(self, tag: str, attrs: list) -> None:
         self.skip += tag in ("code", "pre", "script", "style", "textarea")
 
     def handle_endtag(self, tag: str) -> None:

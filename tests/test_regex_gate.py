@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import regex_gate
 from generator.load import load_corpus
 from generator.problems import BuildError
 from generator.regex_gate import check_regexes, recheck_version, syntax_problems
@@ -49,7 +50,8 @@ def test_seed_corpus_passes_the_gate(corpus_dir: Path, tmp_path: Path) -> None:
 def test_bad_regex_is_rejected_with_its_reason(corpus_dir: Path, tmp_path: Path, regex: str, reason: str) -> None:
     with_regex(corpus_dir, regex)
     messages = gate_messages(corpus_dir, tmp_path)
-    assert any(m.startswith(f"entries/cuda/{ID.split('/')[1]}.json: regex: ") and reason in m for m in messages), messages
+    prefix = f"entries/cuda/{ID.split('/')[1]}.json: regex: "
+    assert any(m.startswith(prefix) and reason in m for m in messages), messages
 
 
 def test_catastrophic_backtracking_regex_stops_the_build(corpus_dir: Path, tmp_path: Path) -> None:
@@ -113,3 +115,80 @@ def test_match_index_is_written_and_compact(corpus_dir: Path, tmp_path: Path) ->
         shard = json.loads((generated / f"match-display/{lang}/{k}.json").read_text(encoding="utf-8"))
         assert shard["lang"] == lang and needle in shard["entries"][ID]["s"] and shard["entries"][ID]["w"]
         assert shard["entries"][ID]["ec"].startswith("cudaErrorInvalidSyncObject")
+
+
+# ---- the JavaScript half: one Node worker per process, restarted after a failure ----
+
+def _fresh_js_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(regex_gate, "_JS_COMPILE", {})
+    monkeypatch.setattr(regex_gate, "_JS_PAIRS", {})
+
+
+def _js_only(corpus_dir: Path, tmp_path: Path, regex: str) -> list[str]:
+    """The gate's messages for a regex that only JavaScript rejects ('{' is a syntax error under flag u)."""
+    with_regex(corpus_dir, regex)
+    return gate_messages(corpus_dir, tmp_path)
+
+
+def _the_next_check_starts_a_worker_that_answers(corpus_dir: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()
+    _fresh_js_answers(monkeypatch)
+    before = regex_gate.NODE_RUNS
+    messages = _js_only(corpus_dir, tmp_path, "CUDA error: invalid sync object{")
+    assert any("does not compile in JavaScript" in m for m in messages), messages
+    assert regex_gate.NODE_RUNS - before == 1
+
+
+def test_checks_share_one_node_process(corpus_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each check asks JavaScript only what it has not answered, and asks the same worker: new regexes, one Node."""
+    _fresh_js_answers(monkeypatch)
+    regex_gate._WORKER.stop()
+    before = regex_gate.NODE_RUNS
+    for n in range(3):
+        messages = _js_only(corpus_dir, tmp_path, f"CUDA error: invalid sync object{{{n}")
+        assert any("does not compile in JavaScript" in m for m in messages), messages
+    assert regex_gate.NODE_RUNS - before == 1
+
+
+def test_a_worker_that_dies_is_e902_and_the_next_check_starts_a_new_one(
+        corpus_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _fresh_js_answers(monkeypatch)
+    crash = tmp_path / "crash.cjs"
+    crash.write_text("process.stderr.write('boom'); process.exit(3);\n", encoding="utf-8")
+    monkeypatch.setattr(regex_gate, "NODE_SCRIPT", crash)
+    monkeypatch.setattr(regex_gate, "ROOT", tmp_path)
+    result = check_regexes(load_corpus(corpus_dir).entries, cache_file=tmp_path / "cache.json")
+    [failed] = [p for p in result.problems if p.code == "E902"]
+    assert failed.file == "crash.cjs" and failed.message == "the regex check in Node failed (exit 3): boom"
+    _the_next_check_starts_a_worker_that_answers(corpus_dir, tmp_path, monkeypatch)
+
+
+def test_a_worker_that_overruns_is_killed_and_replaced(
+        corpus_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real worker, stopped mid-request by the hard limit (E902), then a fresh one answers the next check."""
+    _fresh_js_answers(monkeypatch)
+    monkeypatch.setattr(regex_gate, "NODE_BUDGET_S", 0.0)
+    monkeypatch.setattr(regex_gate, "NODE_BUDGET_PER_RECHECK_S", 0.0)
+    monkeypatch.setattr(regex_gate, "NODE_KILL_AFTER_S", 0.0)  # no time at all: killed before it can answer
+    result = check_regexes(load_corpus(corpus_dir).entries, cache_file=tmp_path / "cache.json")
+    assert [p.message for p in result.problems if p.code == "E902"] == [
+        "the regex check in Node did not finish within 0 s and was stopped: regexes are not checked in JavaScript"]
+    assert regex_gate._WORKER.proc is None
+    _the_next_check_starts_a_worker_that_answers(corpus_dir, tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize("reply", ["[]", '{"compile": [], "pairs": [], "overrun": [], "spent": []}', "not json"])
+def test_a_worker_answer_of_the_wrong_shape_is_e902(corpus_dir: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch, reply: str) -> None:
+    """Fewer answers than questions (or none) is a failed check, never a partial one read as complete."""
+    _fresh_js_answers(monkeypatch)
+    liar = tmp_path / "liar.cjs"
+    liar.write_text("require('node:readline').createInterface({input: process.stdin})"
+                    f".on('line', () => process.stdout.write({json.dumps(reply)} + '\\n'));\n", encoding="utf-8")
+    monkeypatch.setattr(regex_gate, "NODE_SCRIPT", liar)
+    monkeypatch.setattr(regex_gate, "ROOT", tmp_path)
+    result = check_regexes(load_corpus(corpus_dir).entries, cache_file=tmp_path / "cache.json")
+    assert [p.message for p in result.problems if p.code == "E902"] == [
+        "the regex check in Node failed (an answer not in the form asked for)"]
+    assert regex_gate._WORKER.proc is None  # out of step: the next check starts a new worker

@@ -37,7 +37,7 @@ def get(url: str, timeout: float = 60) -> tuple[int, str]:
         return e.code, e.read().decode("utf-8", "replace")
 
 
-def wait_for(what: str, check, timeout: float = 180):  # noqa: ANN001, ANN201
+def wait_for(what: str, check, timeout: float = 180):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = check()

@@ -104,7 +104,8 @@ def _internal_links_resolve(site: Path) -> None:
             if u.scheme or link.startswith(("#", "//", "mailto:")):
                 continue
             target = Path(unquote(urlparse(re.sub(r"#.*", "", link)).path))
-            resolved = (site / base.strip("/") / target).resolve() if not link.startswith("/") else site / link.lstrip("/")
+            resolved = (site / link.lstrip("/") if link.startswith("/")
+                        else (site / base.strip("/") / target).resolve())
             if resolved.is_dir():
                 resolved = resolved / "index.html"
             if not resolved.exists():
@@ -131,7 +132,7 @@ def test_search_index_splits_chinese_words(seed_site: Path) -> None:
     sep = re.compile(index["config"]["separator"])
     zh_docs = [d for d in index["docs"] if d["location"].startswith("cuda/stream-capture-invalid-scope")]
     tokens = {t for d in zh_docs for t in sep.split(d["title"] + " " + d["text"])}
-    assert "捕获" in tokens and "内存" in tokens or "内存分配" in tokens
+    assert "捕获" in tokens and ("内存" in tokens or "内存分配" in tokens)  # jieba may keep 内存分配 whole
 
 
 def test_no_page_loads_scripts_from_a_cdn(seed_site: Path) -> None:
@@ -155,7 +156,8 @@ def test_nav_does_not_list_entries(seed_site: Path) -> None:
 def test_real_site_has_every_entry_in_both_languages(real_site: Path) -> None:
     ids = [e.id for e in load_corpus(ENTRIES_DIR).entries]
     assert len(ids) >= 4
-    missing = [i for i in ids if not (real_site / i / "index.html").is_file() or not (real_site / "zh" / i / "index.html").is_file()]
+    missing = [i for i in ids
+               if not (real_site / i / "index.html").is_file() or not (real_site / "zh" / i / "index.html").is_file()]
     assert not missing
 
 

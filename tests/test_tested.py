@@ -7,8 +7,8 @@ from pathlib import Path
 
 from generator import site
 from generator.lint import check
-from generator.markup import md_text
 from generator.load import load_corpus
+from generator.markup import md_text
 from generator.paths import ENTRIES_DIR
 from generator.tested import read_run
 from tests.lintcases import make_corpus
@@ -47,10 +47,10 @@ def test_a_tested_workaround_and_dead_end_are_clean_and_shown_in_both_languages(
     for page, words, colon, folder in ((en, ("program", "output", "run record"), ": ", "index.md"),
                                        (zh, ("程序", "输出", "运行记录"), "：", "index.zh.md")):
         for name in ("fixed", "deadend"):
-            for word, file in zip(words, (f"{name}.py", f"{name}_output.txt", f"{name}_run.txt")):
+            for word, file in zip(words, (f"{name}.py", f"{name}_output.txt", f"{name}_run.txt"), strict=True):
                 anchor = "file-" + file.replace(".", "-")
-                assert (f"{md_text(word)}{colon}[{md_text(file)}](../repro/pytorch/cuda-out-of-memory/{folder}#{anchor})"
-                        in page)
+                target = f"../repro/pytorch/cuda-out-of-memory/{folder}#{anchor}"
+                assert f"{md_text(word)}{colon}[{md_text(file)}]({target})" in page
                 assert f"{{ #{anchor} }}" in files[f"repro/pytorch/cuda-out-of-memory/{folder}"].decode()
     assert en.count("ee-tested-") == 2 and zh.count("ee-tested-") == 2
 
@@ -60,7 +60,8 @@ def test_a_run_record_without_environment_still_shows_the_mark(tmp_path: Path) -
     spec["write"]["pytorch/cuda-out-of-memory.repro/fixed_run.txt"] = "exit status: 0\n"
     entries = make_corpus(spec, tmp_path)
     files = site.build(entries, tmp_path / "docs", REPO).files
-    assert '<span class="ee-tested ee-tested-works">Tested on GPU</span> ' in files["pytorch/cuda-out-of-memory.md"].decode()
+    page = files["pytorch/cuda-out-of-memory.md"].decode()
+    assert '<span class="ee-tested ee-tested-works">Tested on GPU</span> ' in page
 
 
 def test_names_that_leave_the_folder_are_missing_files(tmp_path: Path) -> None:

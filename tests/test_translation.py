@@ -13,8 +13,16 @@ from generator import site
 from generator.i18n import LANGS, strings
 from generator.lint import check
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE, SCHEMA_DIR
-from generator.translation import (Finding, english_prose, findings, known_messages, markdown_html, message_shingles,
-                                   translation_report, visible_blocks)
+from generator.translation import (
+    Finding,
+    english_prose,
+    findings,
+    known_messages,
+    markdown_html,
+    message_shingles,
+    translation_report,
+    visible_blocks,
+)
 from tests.lintcases import make_corpus
 
 REPO = "https://github.com/example/encyclopedia"
@@ -56,7 +64,8 @@ def test_marked_english_is_counted_as_marked_and_code_is_not_counted() -> None:
 
 
 def test_the_markdown_reading_sees_what_the_html_reading_sees() -> None:
-    md = ("---\ntitle: x\n---\n\n# 标题\n\n## 根本原因\n\n这是原因。This happens when the context is destroyed first.\n\n"
+    md = ("---\ntitle: x\n---\n\n# 标题\n\n## 根本原因\n\n"
+          "这是原因。This happens when the context is destroyed first.\n\n"
           "> A quotation from the documentation is left as it is.\n\n"
           "```text\nThe log says that it failed to do what it should.\n```\n\n"
           "- 见[the page that says it all](https://example.org/doc)。\n")

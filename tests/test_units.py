@@ -113,6 +113,7 @@ _SEGMENT = st.sampled_from(["cuda", "zh", "browse", "articles", "a.md", "b.zh.md
 @given(st.lists(_SEGMENT, min_size=1, max_size=4), st.lists(_SEGMENT, max_size=4))
 def test_relpath_is_posixpath_relpath_for_docs_paths(target: list[str], start: list[str]) -> None:
     import posixpath
+
     from generator.render import _relpath
     t, s = "/".join(target), "/".join(start)
     assert _relpath(t, s) == posixpath.relpath(t, s or ".")

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from generator.jsonpos import field_line
 from generator.paths import ROOT
 from tests.lintcases import make_corpus
@@ -32,6 +34,7 @@ def test_field_line_finds_nested_fields() -> None:
     assert field_line(text, "missing.field") == 1
 
 
+@pytest.mark.slow
 def test_text_report_groups_by_file_and_exits_1(tmp_path: Path) -> None:
     entries = broken_corpus(tmp_path)
     proc = cli("validate", "--entries", str(entries))
@@ -45,6 +48,7 @@ def test_text_report_groups_by_file_and_exits_1(tmp_path: Path) -> None:
     assert out.rstrip().endswith("2 error(s), 1 warning(s), 0 acknowledged, in 2 file(s): E015×1 E101×1 W502×1")
 
 
+@pytest.mark.slow
 def test_github_annotations_point_at_the_field_line(tmp_path: Path) -> None:
     entries = broken_corpus(tmp_path)
     proc = cli("validate", "--entries", str(entries), "--format", "github")
@@ -53,10 +57,11 @@ def test_github_annotations_point_at_the_field_line(tmp_path: Path) -> None:
     want = text.splitlines().index(next(ln for ln in text.splitlines() if '"first_seen"' in ln)) + 1
     assert (f"::warning file=entries/pytorch/cuda-out-of-memory.json,line={want},"
             f"title=W502 first-seen-after-last-confirmed::first_seen: 2025-03-01 is after" in proc.stdout)
-    assert re.search(r"^::error file=entries/cuda/launch-failure.json,line=\d+,title=E015 schema-violation::confidence: "
-                     r"is greater than the maximum of 1: 7$", proc.stdout, re.M)
+    assert re.search(r"^::error file=entries/cuda/launch-failure.json,line=\d+,title=E015 schema-violation::"
+                     r"confidence: is greater than the maximum of 1: 7$", proc.stdout, re.M)
 
 
+@pytest.mark.slow
 def test_json_report_and_path_filter(tmp_path: Path) -> None:
     entries = broken_corpus(tmp_path)
     proc = cli("validate", str(entries / "pytorch"), "--entries", str(entries), "--format", "json")
@@ -70,6 +75,7 @@ def test_json_report_and_path_filter(tmp_path: Path) -> None:
     assert missing.returncode == 1 and "no such file" in missing.stdout
 
 
+@pytest.mark.slow
 def test_new_refuses_bad_ids_and_overwriting(tmp_path: Path) -> None:
     entries = make_corpus({}, tmp_path)
     assert cli("new", "pytorch/cuda-out-of-memory", "--entries", str(entries)).returncode == 1
@@ -77,6 +83,7 @@ def test_new_refuses_bad_ids_and_overwriting(tmp_path: Path) -> None:
     assert cli("new", "pytorch/Upper", "--entries", str(entries)).returncode == 1
 
 
+@pytest.mark.slow
 def test_new_entry_fails_validation_until_filled(tmp_path: Path) -> None:
     entries = make_corpus({}, tmp_path)
     proc = cli("new", "cuda/my-new-error", "--entries", str(entries))

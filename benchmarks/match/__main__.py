@@ -27,11 +27,14 @@ from generator.match_ui import ui_config_script
 from generator.paths import DOCS_DIR, ENTRIES_DIR, ROOT
 from tests.browser import browser, serve
 
-WORDS = ("invalid device context stream capture graph launch kernel memory allocation handle pointer texture "
-         "surface peer access symbol module function driver runtime version timeout resource mapped unmapped "
-         "buffer array event sync object operation permitted configuration cooperative cluster tensor map "
-         "profiler ordinal fatal hardware exception instruction address alignment misaligned shared barrier "
-         "warp lane register spill occupancy").split()
+WORDS = (
+    "invalid", "device", "context", "stream", "capture", "graph", "launch", "kernel", "memory", "allocation",
+    "handle", "pointer", "texture", "surface", "peer", "access", "symbol", "module", "function", "driver",
+    "runtime", "version", "timeout", "resource", "mapped", "unmapped", "buffer", "array", "event", "sync",
+    "object", "operation", "permitted", "configuration", "cooperative", "cluster", "tensor", "map", "profiler",
+    "ordinal", "fatal", "hardware", "exception", "instruction", "address", "alignment", "misaligned", "shared",
+    "barrier", "warp", "lane", "register", "spill", "occupancy"
+)
 RUNS = 40
 
 
@@ -69,13 +72,13 @@ def pastes(entries: list, rng: random.Random) -> tuple[list[str], list[str]]:
         line = (e.signature.replace("` failed", "` failed.") + " " + "x" * 200)[:200]
         lines.append(line)
         body = "Traceback (most recent call last):\n" + "".join(rng.choice(noise) for _ in range(400))
-        logs.append((body[:20_000 - len(line) - 1] + "\n" + line))
+        logs.append(body[:20_000 - len(line) - 1] + "\n" + line)
     return lines, logs
 
 
 def stats(ms: list[float]) -> str:
     ms = sorted(ms)
-    p95 = ms[min(len(ms) - 1, int(round(0.95 * (len(ms) - 1))))]
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
     return f"{statistics.median(ms):.2f} / {p95:.2f}"
 
 
@@ -101,7 +104,10 @@ def cli_process_seconds(index_file: Path, texts: list[str]) -> float:
 BENCH_HTML = """<!doctype html><meta charset="utf-8"><script type="module">
 const worker = new Worker("./matcher/worker.js", {type: "module"});
 let n = 0; const waiting = new Map();
-worker.onmessage = (e) => { const m = e.data; if (m.type === "result") { waiting.get(m.id)(m); waiting.delete(m.id); } };
+worker.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === "result") { waiting.get(m.id)(m); waiting.delete(m.id); }
+};
 worker.postMessage({type: "init", indexUrl: new URL("./match-index.json", location.href).href});
 window.matchOnce = (text) => new Promise((resolve) => {
   const id = ++n; const t0 = performance.now();
@@ -181,7 +187,8 @@ def chromium_rendered(chromium, files: dict, logs: list[str]) -> tuple[list[floa
 
 
 # A long paste: a 5 MB training log whose traceback is in its last lines (the matcher reads both ends).
-LONG_NOISE = "[step 1200] loss=0.4817 lr=1.0e-04 grad_norm=2.31 throughput=812.5 samples/s eta=3:12:09 gpu_mem=61.2GiB\n"
+LONG_NOISE = ("[step 1200] loss=0.4817 lr=1.0e-04 grad_norm=2.31 throughput=812.5 samples/s eta=3:12:09 "
+              "gpu_mem=61.2GiB\n")
 LONG_TIMES = 5_000_000 // len(LONG_NOISE) + 1
 LONG_RUNS = 5
 
@@ -198,7 +205,9 @@ PASTE_BIG = """async ([noise, times, tail]) => {
   const before = performance.getEntriesByName("ee-match-rendered").length;
   const t0 = performance.now();
   area.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
-  while (performance.getEntriesByName("ee-match-rendered").length === before) await new Promise((r) => setTimeout(r, 5));
+  while (performance.getEntriesByName("ee-match-rendered").length === before) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
   return {rendered: performance.now() - t0, n: document.querySelectorAll(".ee-match__result").length,
           cut: document.querySelectorAll(".ee-match__cut").length};
 }"""
@@ -328,7 +337,8 @@ def main() -> None:
         print(f"| {n:,} | {pl} | {pg} | {cli_s:.2f} | {jl} | {jg} | {um} | {uf} | {ua} |")
     print(f"\nA 5 MB log with the error in its last line (median / p95 over {LONG_RUNS}; the matcher reads its "
           "first and last 524,288 characters):\n")
-    print("| entries | CLI matcher (ms) | CLI process, one paste (s) | Chromium page, paste to rendered, fresh page (ms) |")
+    print("| entries | CLI matcher (ms) | CLI process, one paste (s) "
+          "| Chromium page, paste to rendered, fresh page (ms) |")
     print("|---|---|---|---|")
     for n, py, cli_s, ui in long_rows:
         print(f"| {n:,} | {stats(py)} | {cli_s:.2f} | {stats(ui)} |")
