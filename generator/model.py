@@ -51,6 +51,10 @@ class ZhText:
     condition: str = ""
 
 
+# A version row's notes, in the order the page's columns show them; each may have a Chinese text (`<note>_zh`).
+VERSION_NOTES = ("introduced", "deprecated", "removed", "behavior_change")
+
+
 @dataclass(frozen=True)
 class VersionRow:
     product: str
@@ -60,6 +64,8 @@ class VersionRow:
     deprecated: str | None = None
     removed: str | None = None
     behavior_change: str | None = None
+    # Chinese text of the four notes above (column name -> text); a note without one shows in English on zh pages.
+    zh: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

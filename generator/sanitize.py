@@ -12,13 +12,15 @@ import re
 
 import nh3
 
+from generator.i18n import LANGS
+
 TAGS = frozenset({
     "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "div", "dl", "dt", "em", "h1", "h2", "h3", "h4",
     "h5", "h6", "hr", "i", "ins", "kbd", "li", "mark", "ol", "p", "pre", "s", "samp", "small", "span", "strong",
     "sub", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 })
 ATTRIBUTES = {
-    "*": {"class", "id", "title", "data-search-exclude"},  # the last: Material's search skips that element
+    "*": {"class", "id", "title", "data-search-exclude", "lang"},  # data-search-exclude: Material's search skips it
     "a": {"href", "rel"},
     "td": {"align"},
     "th": {"align"},
@@ -33,6 +35,8 @@ _RESERVED_ID = re.compile(r"^(?:__(?!span-\d+-\d+$)|ee-)", re.I)
 
 def _filter_attribute(element: str, attribute: str, value: str) -> str | None:
     if attribute == "id" and _RESERVED_ID.match(value):
+        return None
+    if attribute == "lang" and value not in LANGS:  # English kept on a zh page is marked lang="en"
         return None
     return value
 

@@ -27,7 +27,7 @@ def test_the_scenario_page_leads_with_its_title_and_keeps_the_message(tmp_path: 
     files = {k: v.decode() for k, v in result.files.items()}
     en, zh = files["cuda/illegal-address-after-free.md"], files["cuda/illegal-address-after-free.zh.md"]
     assert f"\n# {TITLE}\n" in en and f"\n# {TITLE_ZH}\n" in zh
-    assert "**Message as printed:** `cudaErrorIllegalAddress: an illegal memory access was encountered`" in en
+    assert "**Message as printed**: `cudaErrorIllegalAddress: an illegal memory access was encountered`" in en
     parent = files["cuda/illegal-address.md"]
     assert f"[cuda/illegal\\-address\\-after\\-free](illegal-address-after-free.md) — {TITLE}" in parent
     assert "\n# cudaErrorIllegalAddress: an illegal memory access was encountered\n" in parent
