@@ -12,8 +12,10 @@ paste; tests/match_cases.json checks that in Python and in Node. The files, spli
 Normalisation (identical in both runtimes; every later step sees only its output):
   lone surrogates -> U+FFFD; CRLF, CR, NEL, U+2028/9 -> LF; ANSI escape sequences removed; zero-width
   characters removed; KELVIN SIGN -> 'K' and LONG S -> 's' (JavaScript's /iu folds them into ASCII,
-  Python's re.ASCII does not); tabs, other control characters and Unicode spaces -> ' '; runs of spaces
-  -> one; spaces trimmed at both ends of each line; leading and trailing blank lines dropped.
+  Python's re.ASCII does not); typographic quotes -> ASCII (U+2018/9 -> ', U+201C/D -> ": word processors
+  and some keyboards curl the quotes of a retyped message); tabs, other control characters and Unicode
+  spaces -> ' '; runs of spaces -> one; spaces trimmed at both ends of each line; leading and trailing blank
+  lines dropped.
   Errors sit at both ends of what people paste (the first error of a log is the cause, a traceback ends it),
   so what is too long is read at both ends: a paste over `max_chars` code points keeps its first and last
   `max_chars // 2` (cut before anything else, so a 100 MB paste costs no more than a 1 MB one), joined by a
@@ -74,6 +76,8 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _NEWLINES = re.compile("\r\n?|[\x85\u2028\u2029]")
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[@-_]?")
 _ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")
+_SINGLE_QUOTES = re.compile("[\u2018\u2019]")
+_DOUBLE_QUOTES = re.compile("[\u201c\u201d]")
 _SPACES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _RUNS = re.compile(" {2,}")
 _NAME = re.compile(r"[A-Za-z0-9_]+")
@@ -121,6 +125,7 @@ def normalise_cut(text: str, params: dict[str, Any] = PARAMS) -> tuple[str, Cut]
     text = _ANSI.sub("", text)
     text = _ZERO_WIDTH.sub("", text)
     text = text.replace("\u212a", "K").replace("\u017f", "s")
+    text = _SINGLE_QUOTES.sub("'", _DOUBLE_QUOTES.sub('"', text))
     text = _SPACES.sub(" ", text)
     max_line = params["max_line"]
     lines = [_RUNS.sub(" ", line).strip(" ") for line in text.split("\n")]
