@@ -12,8 +12,6 @@ from typing import TextIO
 from generator.paths import DOCS_DIR, ENTRIES_DIR, REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
 
-DEFAULT_REPO_URL = "https://github.com/cuda-error-encyclopedia/encyclopedia"
-
 
 def _print_problems(problems: list[Problem], stream: TextIO = sys.stderr) -> None:
     for p in sorted(problems):
@@ -21,14 +19,14 @@ def _print_problems(problems: list[Problem], stream: TextIO = sys.stderr) -> Non
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from urllib.parse import urlsplit
-
+    from generator.config import site_settings
     from generator.match_cli import site_url
     from generator.site import build
     start = time.perf_counter()
+    settings = site_settings()
     try:
-        result = build(Path(args.entries), Path(args.docs), args.repo_url, Path(args.reference),
-                       base_path=urlsplit(site_url()).path)
+        result = build(Path(args.entries), Path(args.docs), args.repo_url or settings.repository, Path(args.reference),
+                       site_url=site_url(), branch=settings.branch)
     except BuildError as exc:
         _print_problems(exc.problems)
         print(f"build stopped: {len(exc.problems)} error(s); docs/ was left as it was", file=sys.stderr)
@@ -108,7 +106,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--entries", default=str(ENTRIES_DIR))
     b.add_argument("--docs", default=str(DOCS_DIR))
     b.add_argument("--reference", default=str(REFERENCE_FILE))
-    b.add_argument("--repo-url", default=DEFAULT_REPO_URL)
+    b.add_argument("--repo-url", help="the repository entries' source and edit links point at "
+                                      "(default: config/site.yml, or REPOSITORY_URL)")
     b.set_defaults(func=cmd_build)
     m = sub.add_parser("match", help="rank the entries for a pasted error (exit 0 match, 1 none, 2 bad usage)")
     m.add_argument("file", nargs="?", default="-", metavar="FILE|-", help="the paste (default: stdin)")

@@ -1,8 +1,11 @@
-"""The project's configuration as data (config/): the domains, and the error families with their tables."""
+"""The project's configuration as data (config/): the site's addresses, the domains, and the error families with
+their tables."""
 from __future__ import annotations
 
 import json
+import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -10,6 +13,30 @@ from pathlib import Path
 import yaml
 
 from generator.paths import CONFIG_DIR, REFERENCE_FILE, VENDORED_REFERENCE
+
+
+@dataclass(frozen=True)
+class SiteSettings:
+    """config/site.yml: where the site is published and where its sources live."""
+    site_url: str
+    repository: str  # https://github.com/<owner>/<repo>, no trailing slash
+    branch: str
+
+    def blob(self, path: str) -> str:
+        """The repository's page for a file (path relative to the repository root)."""
+        return f"{self.repository}/blob/{self.branch}/{path}"
+
+    def edit(self, path: str) -> str:
+        return f"{self.repository}/edit/{self.branch}/{path}"
+
+
+def site_settings(environ: Mapping[str, str] | None = None) -> SiteSettings:
+    """config/site.yml, with SITE_URL and REPOSITORY_URL (when set and not empty) in place of its addresses."""
+    env = os.environ if environ is None else environ
+    raw = yaml.safe_load((CONFIG_DIR / "site.yml").read_text(encoding="utf-8"))
+    return SiteSettings(site_url=env.get("SITE_URL") or str(raw["site_url"]),
+                        repository=(env.get("REPOSITORY_URL") or str(raw["repository"])).rstrip("/"),
+                        branch=str(raw["branch"]))
 
 
 @dataclass(frozen=True)
@@ -29,6 +56,12 @@ def domains() -> tuple[Domain, ...]:
 
 def domain_ids() -> tuple[str, ...]:
     return tuple(d.id for d in domains())
+
+
+def domain_name(domain: str, lang: str) -> str:
+    """What pages call a domain in `lang` (config/domains.yml), its id where it has no name there."""
+    d = next((d for d in domains() if d.id == domain), None)
+    return d.names.get(lang, d.names.get("en", domain)) if d else domain
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,13 @@ from __future__ import annotations
 import html
 from collections import defaultdict
 
+from generator.config import domain_name
 from generator.i18n import strings
 from generator.markup import md_text
-from generator.render import Site, _tidy, entry_list, front_matter, page_title, rel_link
+from generator.render import Site, _tidy, article_title, english, entry_list, front_matter, page_title, rel_link
+from generator.rules import RULES
 from generator.sentences import plain
-from generator.translation import zh_status
+from generator.translation import Finding
 from generator.versions import version_key
 
 
@@ -20,9 +22,9 @@ def _page(title: str, intro: str, body: list[str]) -> str:
                  + "\n".join(body) + "\n")
 
 
-def _anchor(text: str) -> str:
-    """The id MkDocs' toc gives a heading (lowercase, word characters and hyphens)."""
-    return "".join(c if (c.isalnum() or c in "_-") else "-" for c in text.lower())
+def _category_anchor(category: str) -> str:
+    """The stable id of a category's heading on a domain page (the heading itself is the localized label)."""
+    return "category-" + category.replace("_", "-")
 
 
 def browse_index(site: Site, lang: str) -> str:
@@ -34,11 +36,11 @@ def browse_index(site: Site, lang: str) -> str:
     body = []
     for domain in sorted(by_domain):
         total = sum(len(v) for v in by_domain[domain].values())
-        count = f"{total} {md_text(t['entries_count'])}"
-        body.append(f"## [{md_text(domain)}]({rel_link(page, f'browse/{domain}', lang)}) ({count})\n")
+        body.append(f"## [{md_text(domain_name(domain, lang))}]({rel_link(page, f'browse/{domain}', lang)})"
+                    f"{t['paren_open']}{total} {md_text(t['entries_count'])}{t['paren_close']}\n")
         for cat in sorted(by_domain[domain]):
-            body.append(f"- [{md_text(cat)}]({rel_link(page, f'browse/{domain}', lang)}#{_anchor(cat)}): "
-                        f"{len(by_domain[domain][cat])}")
+            body.append(f"- [{md_text(t[f'category_{cat}'])}]({rel_link(page, f'browse/{domain}', lang)}"
+                        f"#{_category_anchor(cat)}){t['colon']}{len(by_domain[domain][cat])}")
         body.append("")
     body.append(f"## {md_text(t['all_entries'])}\n")
     body += [f"- [{md_text(t['error_codes'])}]({rel_link(page, 'browse/codes', lang)})",
@@ -58,10 +60,10 @@ def domain_page(domain: str, site: Site, lang: str) -> str:
             by_cat[e.category].append(e.id)
     body = []
     for cat in sorted(by_cat):
-        body.append(f"## {md_text(cat)}\n")
+        body.append(f"## {md_text(t[f'category_{cat}'])} {{ #{_category_anchor(cat)} }}\n")
         body += entry_list(page, sorted(by_cat[cat]), site, lang)
         body.append("")
-    return _page(f"{t['by_domain']}: {domain}", t["domain_index_intro"], body)
+    return _page(f"{t['by_domain']}{t['colon']}{domain_name(domain, lang)}", t["domain_index_intro"], body)
 
 
 def codes_page(site: Site, lang: str) -> str:
@@ -125,20 +127,35 @@ def versions_page(site: Site, lang: str) -> str:
     return _page(t["versions_index"], t["version_index_intro"], body)
 
 
-def translation_page(site: Site, lang: str) -> str:
+def translation_page(site: Site, lang: str, report: dict[str, list[Finding]]) -> str:
+    """What readers of the zh pages see in English (generator/translation.py reads every zh page as rendered)."""
     t = strings(lang)
     page = "browse/translation"
-    fields = ["signature_zh", "root_cause_zh", "dead_ends_zh", "workarounds_zh"]
-    statuses = {i: zh_status(e) for i, e in site.entries.items()}
-    done = sum(1 for s in statuses.values() if s.complete)
-    header = "| " + md_text(t["entry"]) + " | " + " | ".join(md_text(t[f"field_{f}"]) for f in fields) + " |"
-    body = [md_text(t["translation_summary"].format(done=done, total=len(statuses))), "", header,
-            "|---|" + "---|" * len(fields)]
-    for i in sorted(statuses):
-        s = statuses[i].fields
-        cells = " | ".join(("✅ " + md_text(t["translated"])) if s[f] else ("❌ " + md_text(t["missing"]))
-                           for f in fields)
-        body.append(f"| [{md_text(i)}]({rel_link(page, i, lang)}) | {cells} |")
+    entry_pages = [p for p in report if p in site.entries]
+    marked = [p for p, fs in report.items() if any(f.marked for f in fs)]
+    unmarked = [p for p, fs in report.items() if any(not f.marked for f in fs)]
+    clean_entries = sum(1 for p in entry_pages if not report[p])
+    body = [md_text(t["translation_pages"].format(clean=sum(1 for fs in report.values() if not fs), total=len(report))),
+            "",
+            f"- {md_text(t['translation_entries'].format(clean=clean_entries, total=len(entry_pages)))}",
+            f"- {md_text(t['translation_marked'].format(n=len(marked)))}",
+            f"- {md_text(t['translation_unmarked'].format(n=len(unmarked)))}", ""]
+    rows = []
+    for p, fs in report.items():
+        by_section: dict[tuple[str, bool], list[Finding]] = defaultdict(list)
+        for f in fs:
+            by_section[(f.section, f.marked)].append(f)
+        for (section, is_marked), group in by_section.items():
+            # The first thing the reader sees there, as text (no code span: '|' would split the table's cell).
+            shown = english(group[0].text.replace("`", "'"))
+            more = f" {md_text(t['translation_more'].format(n=len(group) - 1))}" if len(group) > 1 else ""
+            kind = t["translation_kind_marked" if is_marked else "translation_kind_unmarked"]
+            rows.append(f"| [{md_text(p)}]({rel_link(page, p, lang)}) | {md_text(section or t['section_top'])} | "
+                        f"{md_text(kind)} | {shown}{more} |")
+    if rows:
+        columns = ("translation_page", "translation_section", "translation_kind", "translation_text")
+        body += ["| " + " | ".join(md_text(t[c]) for c in columns) + " |", "|---|---|---|---|", *rows, ""]
+    body += [f"## {md_text(t['translation_method_heading'])}\n", md_text(t["translation_method"])]
     return _page(t["translation_status"], t["translation_intro"], body)
 
 
@@ -147,6 +164,26 @@ def articles_index(site: Site, lang: str) -> str:
     page = "articles/index"
     body = []
     for a in sorted(site.articles, key=lambda a: (a.date, a.id), reverse=True):
-        title = (a.title_zh or a.title) if lang == "zh" else a.title
-        body.append(f"- [{md_text(title)}]({rel_link(page, f'articles/{a.id}', lang)}) — {md_text(a.date)}")
+        body.append(f"- [{article_title(a, lang)}]({rel_link(page, f'articles/{a.id}', lang)}) — {md_text(a.date)}")
     return _page(t["articles"], t["articles_intro"], body)
+
+
+def rules_page(lang: str) -> str:
+    """docs/rules/index(.zh).md: the rule table, generated from RULES so code and docs cannot drift."""
+    t = strings(lang)
+    zh = lang == "zh"
+    columns = ("rules_code", "rules_name", "rules_severity", "rules_zh_fields", "rules_meaning")
+    rows = []
+    for r in RULES.values():
+        scope = t[f"rules_zh_{r.zh or 'none'}"]
+        text = r.summary_zh if zh else r.summary
+        rows.append(f"| <span id=\"{r.code.lower()}\"></span>**{r.code}** | `{r.name}` | "
+                    f"{md_text(t[f'rules_severity_{r.severity}'])} | {md_text(scope)} | {text} |")
+    whys = [f"- **{r.code}** `{r.name}`{t['colon']}{md_text(r.why_zh if zh else r.why)}"
+            for r in RULES.values() if r.why]
+    title = t["rules_title"]
+    return (f"---\n{front_matter(title, t['rules_intro'])}\n---\n\n# {md_text(title)}\n\n{t['rules_intro']}\n\n"
+            "| " + " | ".join(md_text(t[c]) for c in columns) + " |\n|---|---|---|---|---|\n" + "\n".join(rows)
+            + f"\n\n## {md_text(t['rules_ack_heading'])}\n\n{t['rules_ack']}\n\n"
+            + f"## {md_text(t['rules_why_heading'])}\n\n"
+            + "\n".join(whys) + "\n")

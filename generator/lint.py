@@ -18,7 +18,7 @@ from generator.config import Family, families
 from generator.cuda_reference import documented_sticky, parse_error_code
 from generator.facts import check_facts, effective_tier
 from generator.load import GATE_FIELDS, Corpus, internal_error, load_corpus, untrusted_fields
-from generator.model import Entry
+from generator.model import VERSION_NOTES, Entry
 from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
 from generator.regex_gate import regex_problems, rule_code, syntax_problems
@@ -154,12 +154,34 @@ def translation_problems(e: Entry) -> list[Problem]:
             elif not conditions[i]:
                 out.append(_p(e, f"{name}.{i}.condition", "W601",
                               "is missing or has no Chinese text: the zh page shows the English condition"))
+    # Texts beside the main fields (history, version notes, the stored run's environment): each its own `_zh` key.
+    for where, original, translated in _side_texts(raw):
+        if original and not has_chinese(translated):
+            out.append(_p(e, where, "W601",
+                          "is missing or has no Chinese text: the zh page shows the English original"))
     for name, recorded in sorted(raw.get("translated_from", {}).items()):
         now = source_hash(translation_source(raw, name))
         if now != recorded:
             out.append(_p(e, f"translated_from.{name}", "W603", f"the English text changed since it was translated "
                                                                 f"(hash {recorded}, now {now}): update {name}"))
     return out
+
+
+def _side_texts(raw: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """(zh field, English text, zh text) for the texts shown on the page that have a `<key>_zh` beside them."""
+    def items(name: str) -> list[dict[str, Any]]:
+        value = raw.get(name)
+        return [x for x in value if isinstance(x, dict)] if isinstance(value, list) else []
+    for i, c in enumerate(items("corrections")):
+        yield f"corrections.{i}.why_zh", str(c.get("why") or ""), str(c.get("why_zh") or "")
+    for i, a in enumerate(items("acknowledged")):
+        yield f"acknowledged.{i}.reason_zh", str(a.get("reason") or ""), str(a.get("reason_zh") or "")
+    for i, v in enumerate(items("versions")):
+        for note in VERSION_NOTES:
+            yield f"versions.{i}.{note}_zh", str(v.get(note) or ""), str(v.get(f"{note}_zh") or "")
+    repro = raw.get("reproduction")
+    if isinstance(repro, dict):
+        yield "reproduction.environment_zh", str(repro.get("environment") or ""), str(repro.get("environment_zh") or "")
 
 
 def date_problems(e: Entry, today: dt.date) -> list[Problem]:

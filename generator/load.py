@@ -25,7 +25,7 @@ import yaml
 
 from generator.config import domain_ids
 from generator.jsonpos import line_col, walk
-from generator.model import Article, DeadEnd, Entry, Evidence, VersionRow, Workaround, ZhText
+from generator.model import VERSION_NOTES, Article, DeadEnd, Entry, Evidence, VersionRow, Workaround, ZhText
 from generator.paths import SCHEMA_DIR
 from generator.problems import Problem
 from generator.rules import RESERVED
@@ -662,7 +662,8 @@ def to_entry(d: dict[str, Any], rel: str) -> Entry:
         versions=tuple(
             VersionRow(*split_version(v["version"]), status=v["status"], introduced=v.get("introduced"),
                        deprecated=v.get("deprecated"), removed=v.get("removed"),
-                       behavior_change=v.get("behavior_change"))
+                       behavior_change=v.get("behavior_change"),
+                       zh={k: v[f"{k}_zh"] for k in VERSION_NOTES if v.get(f"{k}_zh")})
             for v in d["versions"]),
         dead_ends=tuple(DeadEnd(x["action"], x["why_fails"], x.get("fail_rate"), x.get("condition", ""),
                                 tuple(x.get("sources", [])), _evidence(x)) for x in d["dead_ends"]),
@@ -681,6 +682,7 @@ def to_entry(d: dict[str, Any], rel: str) -> Entry:
         corrections=tuple(d.get("corrections", [])), acknowledged=tuple(d.get("acknowledged", [])),
         replaced_by=d.get("replaced_by"), belongs_to=d.get("belongs_to"), reproduction=d.get("reproduction"),
         title=d.get("title"), title_zh=d.get("title_zh"), sticky=d.get("sticky"),
+        incidental=bool(d.get("incidental", False)),
     )
 
 

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import html
+import posixpath
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 
 from markupsafe import Markup
 
@@ -71,9 +74,11 @@ _LINK_DEST = re.compile(r"(!?\[[^\]\n]*\]\()\s*(<[^>\n]*>|[^)\s]*)((?:\s+\"[^\"\
 _REF_DEF = re.compile(r"^( {0,3}\[[^\]\n]+\]:\s*)(\S+)(.*)$")
 
 
-def _clean_dest(dest: str) -> str:
+def _clean_dest(dest: str, local: Callable[[str], str | None] | None = None) -> str:
     bare = dest.strip("<>")
-    return dest if _SAFE_URL.match(bare) else "#"
+    if _SAFE_URL.match(bare):
+        return dest
+    return (local(bare) if local else None) or "#"
 
 
 # A code span exactly as Python-Markdown's BacktickInlineProcessor finds one: an opening run of backticks that no
@@ -82,27 +87,28 @@ def _clean_dest(dest: str) -> str:
 _CODE_SPAN = re.compile(r"(?<!\\)(`+)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.S)
 
 
-def _escape_article_text(text: str) -> str:
+def _escape_article_text(text: str, local: Callable[[str], str | None] | None = None) -> str:
     out = []
     pos = 0
     for m in _CODE_SPAN.finditer(text):
-        out.append(_escape_article_prose(text[pos:m.start()]))
+        out.append(_escape_article_prose(text[pos:m.start()], local))
         out.append(m.group(0))  # inline code: Markdown escapes it
         pos = m.end()
-    out.append(_escape_article_prose(text[pos:]))
+    out.append(_escape_article_prose(text[pos:], local))
     return "".join(out)
 
 
-def _escape_article_prose(part: str) -> str:
+def _escape_article_prose(part: str, local: Callable[[str], str | None] | None = None) -> str:
     part = part.replace("&", "&amp;").replace("<", "&lt;")
     # attr_list / md_in_html syntax and Jinja-looking braces stay literal text
     part = part.replace("{", "&#123;").replace("}", "&#125;")
     # Images become links: no remote loads from untrusted text (the site must work where hosts are blocked).
-    return _LINK_DEST.sub(lambda m: m.group(1).lstrip("!") + _clean_dest(m.group(2)) + m.group(3), part)
+    return _LINK_DEST.sub(lambda m: m.group(1).lstrip("!") + _clean_dest(m.group(2), local) + m.group(3), part)
 
 
-def safe_article_markdown(body: str) -> str:
-    """Keep an article's Markdown (headings, emphasis, lists, code) but none of its HTML or unsafe links."""
+def safe_article_markdown(body: str, local: Callable[[str], str | None] | None = None) -> str:
+    """Keep an article's Markdown (headings, emphasis, lists, code) but none of its HTML or unsafe links. A link that is
+    not http(s) becomes what `local` maps it to (a page of the site: the article's stored files), else '#'."""
     lines = body.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     out: list[str] = []
     fence: str | None = None
@@ -111,9 +117,9 @@ def safe_article_markdown(body: str) -> str:
     def flush() -> None:
         if buffer:
             chunk = "\n".join(buffer)
-            chunk = "\n".join(_REF_DEF.sub(lambda m: m.group(1) + _clean_dest(m.group(2)) + m.group(3), ln)
+            chunk = "\n".join(_REF_DEF.sub(lambda m: m.group(1) + _clean_dest(m.group(2), local) + m.group(3), ln)
                               for ln in chunk.split("\n"))
-            out.append(_escape_article_text(chunk))
+            out.append(_escape_article_text(chunk, local))
             buffer.clear()
 
     for line in lines:
@@ -135,3 +141,19 @@ def safe_article_markdown(body: str) -> str:
     if fence is not None:
         out.append(fence)  # close an unterminated fence so it cannot swallow the page
     return "\n".join(out) + "\n"
+
+
+_RELATIVE_LINK = re.compile(r"(\]\()([^)\s#:?]+)((?:#[^)\s]*)?\))")
+
+
+def repository_links(markdown: str, page: str, root: Path, blob: Callable[[str], str]) -> str:
+    """Links in a hand-written page (`page`: its path from the repository root) to a file of the repository outside
+    docs/ (`[schema](../generator/schema/entry.schema.json)`, a link that also works when GitHub shows the file) become
+    links to that file in the repository (`blob(path)`, from config/site.yml). Links to missing files are left for
+    MkDocs to report."""
+    def repl(m: re.Match[str]) -> str:
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(page), m.group(2)))
+        if target.startswith(("../", "docs/")) or target in ("..", ".", "docs") or not (root / target).is_file():
+            return m.group(0)
+        return m.group(1) + blob(target) + m.group(3)
+    return _RELATIVE_LINK.sub(repl, markdown)

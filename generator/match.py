@@ -12,8 +12,10 @@ paste; tests/match_cases.json checks that in Python and in Node. The files, spli
 Normalisation (identical in both runtimes; every later step sees only its output):
   lone surrogates -> U+FFFD; CRLF, CR, NEL, U+2028/9 -> LF; ANSI escape sequences removed; zero-width
   characters removed; KELVIN SIGN -> 'K' and LONG S -> 's' (JavaScript's /iu folds them into ASCII,
-  Python's re.ASCII does not); tabs, other control characters and Unicode spaces -> ' '; runs of spaces
-  -> one; spaces trimmed at both ends of each line; leading and trailing blank lines dropped.
+  Python's re.ASCII does not); typographic quotes -> ASCII (U+2018/9 -> ', U+201C/D -> ": word processors
+  and some keyboards curl the quotes of a retyped message); tabs, other control characters and Unicode
+  spaces -> ' '; runs of spaces -> one; spaces trimmed at both ends of each line; leading and trailing blank
+  lines dropped.
   Errors sit at both ends of what people paste (the first error of a log is the cause, a traceback ends it),
   so what is too long is read at both ends: a paste over `max_chars` code points keeps its first and last
   `max_chars // 2` (cut before anything else, so a 100 MB paste costs no more than a 1 MB one), joined by a
@@ -31,8 +33,10 @@ Ranking rule (integer, deterministic; also stated on the match page):
     length  = code points of the regex's leftmost match (or of the name/code when the regex did not
               match): a more specific match beats a shorter one;
     score   = (1000 - min(segment, 999)) * 10**7 + tier * 10**6 + min(length, 999999).
-  Results are sorted by score, highest first, ties by id. Only when nothing matches exactly are entries
-  ranked as "similar": score = 1000 * shared // tokens, where tokens are the distinct words (ASCII
+  Results are sorted by score, highest first, ties by id; an underlying cause (an error another result wraps)
+  comes after the others, and an incidental entry (a harmless line, or one printed because of an earlier error:
+  `incidental` in the entry) after everything else, never counted as a cause. Only when nothing matches exactly
+  are entries ranked as "similar": score = 1000 * shared // tokens, where tokens are the distinct words (ASCII
   letters/digits, 3+ long, not digits only, not stop words) of the entry's English signature and shared
   is how many of them the paste contains; an entry needs 2+ shared words and a score of 250+.
 """
@@ -73,6 +77,8 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _NEWLINES = re.compile("\r\n?|[\x85\u2028\u2029]")
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[@-_]?")
 _ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")
+_SINGLE_QUOTES = re.compile("[\u2018\u2019]")
+_DOUBLE_QUOTES = re.compile("[\u201c\u201d]")
 _SPACES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
 _RUNS = re.compile(" {2,}")
 _NAME = re.compile(r"[A-Za-z0-9_]+")
@@ -120,6 +126,7 @@ def normalise_cut(text: str, params: dict[str, Any] = PARAMS) -> tuple[str, Cut]
     text = _ANSI.sub("", text)
     text = _ZERO_WIDTH.sub("", text)
     text = text.replace("\u212a", "K").replace("\u017f", "s")
+    text = _SINGLE_QUOTES.sub("'", _DOUBLE_QUOTES.sub('"', text))
     text = _SPACES.sub(" ", text)
     max_line = params["max_line"]
     lines = [_RUNS.sub(" ", line).strip(" ") for line in text.split("\n")]
@@ -290,6 +297,8 @@ def index_entry(e: Entry, regex_ok: bool = True, fams: tuple[Family, ...] = ()) 
         d["nm"] = names
     if codes := numbered_codes(e, fams):
         d["cd"] = codes
+    if e.incidental:
+        d["inc"] = 1  # ranked after the other exact matches, never a cause (see the ranking rule)
     return d
 
 
@@ -557,9 +566,11 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
         exact.append(Result(index.entries[i]["id"], "regex", score_of(_segment(first, starts), tier,
                                                                        span[1] - span[0]), span[0], span[1]))
     if exact:
-        causes = _causes(exact, index.wraps)
+        incidental = {r.id for r in exact if index.entries[index.by_id[r.id]].get("inc")}
+        causes = _causes([r for r in exact if r.id not in incidental], index.wraps)
         exact = [Result(r.id, "cause", r.score, r.start, r.end) if r.id in causes else r for r in exact]
-        return Answer(text, sorted(exact, key=lambda r: (r.kind == "cause", -r.score, r.id))[:top], cut)
+        order = sorted(exact, key=lambda r: (r.id in incidental, r.kind == "cause", -r.score, r.id))
+        return Answer(text, order[:top], cut)
     return Answer(text, similar(index, text, top, skip), cut)
 
 

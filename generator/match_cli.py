@@ -3,33 +3,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from generator.config import site_settings
 from generator.i18n import strings
 from generator.load import load_corpus
 from generator.match import Answer, Index, display_file, match, match_files
-from generator.paths import ROOT
 from generator.regex_gate import syntax_problems
-
-DEFAULT_SITE_URL = "https://cuda-error-encyclopedia.github.io/"
 
 
 def site_url() -> str:
-    """SITE_URL when set (as the build uses it), else mkdocs.yml's site_url or its !ENV default."""
-    url = os.environ.get("SITE_URL", "").strip()
-    if not url:
-        # mkdocs.yml holds !!python/name tags that yaml.safe_load refuses; the one line is enough.
-        try:
-            text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-        except OSError:
-            text = ""
-        m = re.search(r"""^site_url:\s*(?:!ENV\s*\[\s*SITE_URL\s*,\s*)?["']?([^"'\s\]]+)""", text, re.M)
-        url = m.group(1) if m else DEFAULT_SITE_URL
+    """SITE_URL when set (as the build uses it), else config/site.yml's site_url; with a trailing slash."""
+    url = site_settings().site_url.strip()
     return url if url.endswith("/") else url + "/"
 
 
@@ -116,13 +104,13 @@ def print_text(m: Matcher, answer: Answer, out: TextIO) -> None:
         print(f"{n}. {o['signature']}", file=out)
         print(f"   {r.id}  [{o['kind']} {o['score']}]", file=out)
         if o["error_code"]:
-            print(f"   {t['error_code']}: {o['error_code']}", file=out)
+            print(f"   {t['error_code']}{t['colon']}{o['error_code']}", file=out)
         if r.start >= 0:
             line, col = _line_col(answer.text, r.start)
             print(f"   {line}:{col}: {answer.text[r.start:r.end][:200]}", file=out)
         fix = m.display(r.id).get("w")
         if fix:
-            print(f"   {t['match_workaround']}: {fix}", file=out)
+            print(f"   {t['match_workaround']}{t['colon']}{fix}", file=out)
         print(f"   {o['url']}", file=out)
 
 

@@ -6,8 +6,9 @@ import json
 from generator.i18n import DEFAULT_LANG, LANGS, strings
 from generator.match import PARAMS
 
-UI_KEYS = ("error_code", "match_label", "match_placeholder", "match_loading", "match_exact", "match_similar",
-           "match_similar_badge", "match_cause_badge", "match_none", "match_full_text", "match_workaround",
+UI_KEYS = ("colon", "error_code", "match_label", "match_placeholder", "match_loading", "match_exact",
+           "match_similar", "match_similar_badge", "match_cause_badge", "match_none", "match_full_text",
+           "match_workaround",
            "match_failed", "match_slow_console", "match_cut_paste", "match_cut_lines")
 
 

@@ -9,7 +9,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 # MkDocs loads hooks by file path, not as part of a package: make this checkout's `generator` importable.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -20,8 +19,11 @@ from mkdocs.plugins import event_priority
 
 from generator import serve
 from generator.builddate import set_source_date_epoch
+from generator.config import site_settings
 from generator.csp import add_policy
 from generator.head import absolute, alternate_links
+from generator.i18n import DEFAULT_LANG, LANGS, strings
+from generator.markup import repository_links
 from generator.match_ui import ui_config_script
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
@@ -53,19 +55,23 @@ def entries_dir() -> Path:
     return Path(os.environ.get("ENCYCLOPEDIA_ENTRIES") or ENTRIES_DIR)
 
 
-def repository(config: MkDocsConfig) -> str:
-    # Not `repo_url`: with it Material calls api.github.com from every page (blocked for many zh readers).
-    extra: dict[str, Any] = dict(config.extra or {})
-    return str(extra.get("repository") or "")
 
 
 PROJECT = Path(__file__).resolve().parent.parent
 
 
+@event_priority(-110)  # after the i18n plugin (-100) has set up the language being built
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """The build's date comes from the sources (generator/builddate.py), not from the day it runs: sitemap.xml
-    and sitemap.xml.gz are then the same whenever the same sources are built."""
+    and sitemap.xml.gz are then the same whenever the same sources are built.
+
+    The footer in the language being built (the i18n plugin runs this again for each language, after it has set
+    the theme's language): Material's own "Made with Material for MkDocs" is English only, so it is switched off
+    and the locale table's `footer` takes its place."""
     set_source_date_epoch(PROJECT, entries_dir())
+    lang = str(config.theme.get("language") or DEFAULT_LANG)
+    config.copyright = strings(lang if lang in LANGS else DEFAULT_LANG)["footer"]
+    config.extra["generator"] = False
     return config
 
 
@@ -84,10 +90,12 @@ def on_startup(command: str, dirty: bool) -> None:
 def on_pre_build(config: MkDocsConfig) -> None:
     if any(c is config for c in _generated_for):
         return
-    repo_url = repository(config)
+    # The repository from config/site.yml, not MkDocs' `repo_url`: with that, Material calls api.github.com from every
+    # page (blocked for many zh readers).
+    settings = site_settings()
     try:
-        base_path = urlsplit(config.site_url or "/").path  # "/<repo>/" when served under a sub-path
-        result = build(entries_dir(), Path(config.docs_dir), repo_url, base_path=base_path)
+        result = build(entries_dir(), Path(config.docs_dir), settings.repository, site_url=config.site_url or "/",
+                       branch=settings.branch)
     except BuildError as exc:
         if serve.serving() and (Path(config.docs_dir) / MATCH_INDEX).exists():
             # Serving, with a generation to show: build that, and show the problems instead of every page
@@ -196,6 +204,20 @@ def _place_not_found_pages(config: MkDocsConfig) -> None:
         path = root / "404.html" if lang == default else root / lang / "404.html"
         if path.parent.is_dir():
             path.write_text(html, encoding="utf-8")
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """A hand-written page's relative links to repository files outside docs/ point at the repository of
+    config/site.yml (generator/markup.py: repository_links)."""
+    if page.file.src_uri in _generated_pages:
+        return markdown
+    docs = Path(config.docs_dir).resolve()
+    root = Path(config.config_file_path).resolve().parent
+    try:
+        page_path = (docs / page.file.src_uri).relative_to(root).as_posix()
+    except ValueError:  # docs_dir outside the project: nothing to resolve against
+        return markdown
+    return repository_links(markdown, page_path, root, site_settings().blob)
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -51,6 +51,10 @@ class ZhText:
     condition: str = ""
 
 
+# A version row's notes, in the order the page's columns show them; each may have a Chinese text (`<note>_zh`).
+VERSION_NOTES = ("introduced", "deprecated", "removed", "behavior_change")
+
+
 @dataclass(frozen=True)
 class VersionRow:
     product: str
@@ -60,6 +64,8 @@ class VersionRow:
     deprecated: str | None = None
     removed: str | None = None
     behavior_change: str | None = None
+    # Chinese text of the four notes above (column name -> text); a note without one shows in English on zh pages.
+    zh: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,7 @@ class Entry:
     reproduction: dict[str, str] | None = None
     title: str | None = None  # a scenario page's own title; the signature stays the message as printed
     title_zh: str | None = None
+    incidental: bool = False  # accompanies other errors (harmless line, teardown): the matcher ranks it last
     sticky: str | None = None  # 'yes' (corrupts the context), 'no' (only the call failed), 'init' (at start-up)
 
     @property

@@ -13,15 +13,17 @@ import jinja2
 from markupsafe import Markup
 
 from generator import titles
+from generator.config import domain_name
 from generator.graph import Links, mermaid
 from generator.i18n import strings
 from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
-from generator.model import Article, Entry, Evidence, workaround_order
+from generator.model import VERSION_NOTES, Article, Entry, Evidence, workaround_order
 from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
+from generator.repro import ReproFile, page_path
 from generator.rules import RULES
 from generator.sentences import opening, summary
-from generator.translation import zh_status
+from generator.translation import has_chinese, zh_status
 from generator.versions import version_key
 
 
@@ -58,6 +60,8 @@ class Site:
     instances: dict[str, list[str]] = field(default_factory=dict)  # entry id -> ids that belong_to it, sorted
     articles_of: dict[str, list[Article]] = field(default_factory=dict)  # entry id -> articles linking it
     redirects: dict[str, str] = field(default_factory=dict)  # moved id -> the entry that replaces it (config/ids.txt)
+    # Reproduction folders published on the site (generator/repro.py): owner (entry id, articles/<id>) -> files.
+    repro: dict[str, tuple[ReproFile, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for x in sorted(self.entries.values(), key=lambda x: x.id):
@@ -89,6 +93,15 @@ def _relpath(target: str, start: str) -> str:
     return "/".join([".."] * (len(s) - common) + t[common:]) or "."
 
 
+def repro_link(site: Site, page: str, owner: str, name: str, lang: str) -> Markup:
+    """A link to a stored file of `owner`'s reproduction folder: its section on the site's page for the folder, or
+    (a file the site does not publish) its page in the repository."""
+    published = next((f for f in site.repro.get(owner, ()) if f.name == name), None)
+    if published is None:
+        return ext_link(f"{site.repo_url}/blob/{site.edit_branch}/entries/{owner}.repro/{name}", name)
+    return Markup(f"[{md_text(name)}]({rel_link(page, page_path(owner), lang)}#{published.anchor})")
+
+
 def evidence_words(ev: Evidence | None, t: dict[str, str], dead_end: bool) -> str:
     """A counted share in words ("fixed it in 5 of 6 linked reports"); "" where nothing was counted. Typed rates
     are never shown: a number appears only beside the reports it was counted on."""
@@ -110,7 +123,7 @@ def evidence_links(ev: Evidence | None, t: dict[str, str]) -> Markup:
             for url in urls:
                 k += 1
                 links.append(ext_link(url, str(k)))
-            parts.append(Markup(f"{md_text(label)}: ") + Markup(t["list_sep"]).join(links))
+            parts.append(Markup(f"{md_text(label)}{t['colon']}") + Markup(t["list_sep"]).join(links))
     return Markup(" · ").join(parts)
 
 
@@ -128,12 +141,36 @@ def _badge(kind: str, label: str, value: str) -> str:
             f'<span class="ee-badge-value">{md_text(value)}</span></span>')
 
 
-def _zh_or_en(zh: str, en: str, lang: str) -> tuple[str, bool]:
+def _zh_or_en(zh: str | None, en: str, lang: str) -> tuple[str, bool]:
     """The text to show and whether it is an untranslated fallback."""
     if lang == "en":
         return en, False
-    from generator.translation import has_chinese
-    return (zh, False) if has_chinese(zh) else (en, True)
+    return (zh or "", False) if has_chinese(zh) else (en, True)
+
+
+def english(text: object) -> Markup:
+    """Text that stays English on a zh page, marked as such (`lang="en"`): screen readers and fonts treat it as English,
+    and the translation report (generator/translation.py) counts it as shown untranslated."""
+    return Markup('<span lang="en">') + md_text(text) + Markup("</span>")
+
+
+def untranslated(text: object, t: dict[str, str]) -> Markup:
+    """English shown on a zh page for want of a translation: the notice badge, then the English text, marked."""
+    return Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span> ') + english(text)
+
+
+def shown(zh: str | None, en: str | None, lang: str, t: dict[str, str]) -> Markup:
+    """A text in the page's language: on a zh page its translation, or the English original marked untranslated."""
+    if not en:
+        return Markup("")
+    text, fallback = _zh_or_en(zh, en, lang)
+    return untranslated(text, t) if fallback else md_text(text)
+
+
+def title_md(e: Entry, lang: str) -> Markup:
+    """An entry's title as link text or heading: an untranslated title on a zh page is marked English."""
+    title, fallback = page_title(e, lang)
+    return english(title) if fallback else md_text(title)
 
 
 def page_title(e: Entry, lang: str) -> tuple[str, bool]:
@@ -158,12 +195,12 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     def link(target: str) -> Markup:
         return rel_link(page, target, lang)
 
-    title, _ = page_title(e, lang)
+    title, title_fallback = page_title(e, lang)
     rc, rc_fallback = _zh_or_en(e.root_cause_zh, e.root_cause, lang)
     root_cause_block = md_text(rc)
     if rc_fallback:
         root_cause_block = (Markup(f'!!! warning "{t["untranslated"]}"\n    {t["untranslated_note"]}\n\n'
-                                   '<div data-search-exclude="true" markdown>\n\n')
+                                   '<div lang="en" data-search-exclude="true" markdown>\n\n')
                             + root_cause_block + Markup("\n\n</div>"))
 
     def tested(kind: str, i: int) -> Markup | str:
@@ -177,24 +214,31 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         env = t["tested_sep"].join(x for x in (gpu, f"CUDA {cuda}" if cuda else "") if x)
         label = t["tested_failing" if kind == "dead_ends" else "tested_works"]
         if env:
-            label += t["tested_paren_open"] + env + t["tested_paren_close"]
-        base = f"{site.repo_url}/blob/{site.edit_branch}/entries/{e.id}.repro/"
-        links = " · ".join(f"{md_text(t[f'tested_{k}'])}: {ext_link(base + str(files.get(k, '')), files.get(k, ''))}"
+            label += t["paren_open"] + env + t["paren_close"]
+        links = " · ".join(f"{md_text(t[f'tested_{k}'])}{t['colon']}"
+                           f"{repro_link(site, page, e.id, str(files.get(k, '')), lang)}"
                            for k in ("script", "output", "run"))
         return Markup(f'<span class="ee-tested ee-tested-{"fails" if kind == "dead_ends" else "works"}">'
                       f'{md_text(label)}</span> {links}')
+
+    def en(text: str, english_shown: bool) -> Markup | str:
+        """`text`, marked English where a zh page shows the English original."""
+        return english(text) if lang == "zh" and english_shown and text else text
 
     dead_ends = []
     for i, d in enumerate(e.dead_ends):
         zh = e.dead_ends_zh[i] if i < len(e.dead_ends_zh) else None
         translated = lang == "zh" and status.dead_ends[i]
-        action = (zh.action if translated and zh and zh.action else d.action) if lang == "zh" else d.action
+        zh_action = bool(translated and zh and zh.action)
+        action = zh.action if zh and zh_action else d.action
         why = zh.why_fails if translated and zh else d.why_fails
-        cond = zh.condition if lang == "zh" and status.dead_end_conditions[i] and zh else d.condition
+        zh_condition = lang == "zh" and status.dead_end_conditions[i] and zh is not None
+        cond = zh.condition if zh and zh_condition else d.condition
         dead_ends.append({
-            "action": action or t["dead_end_unnamed"], "counted": evidence_words(d.evidence, t, dead_end=True),
-            "reports": evidence_links(d.evidence, t), "why": why,
-            "condition": cond, "untranslated": lang == "zh" and not status.dead_ends[i],
+            "action": en(action, not zh_action) or t["dead_end_unnamed"],
+            "counted": evidence_words(d.evidence, t, dead_end=True),
+            "reports": evidence_links(d.evidence, t), "why": en(why, not translated),
+            "condition": en(cond, not zh_condition), "untranslated": lang == "zh" and not status.dead_ends[i],
             "condition_untranslated": lang == "zh" and status.dead_ends[i] and not status.dead_end_conditions[i],
             "tested": tested("dead_ends", i),
         })
@@ -206,13 +250,17 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         zh = e.workarounds_zh[i] if i < len(e.workarounds_zh) else None
         translated = lang == "zh" and status.workarounds[i]
         action = zh.action if translated and zh else w.action
-        how = (zh.how if translated and zh and zh.how else w.how)
+        zh_how = bool(translated and zh and zh.how)
+        how = zh.how if zh and zh_how else w.how
         if how.strip() == w.action.strip() or (translated and zh and how.strip() == zh.action.strip()):
             how = ""  # 'how' only where it adds to 'action'
-        cond = zh.condition if lang == "zh" and status.workaround_conditions[i] and zh and zh.condition else w.condition
+        zh_condition = bool(lang == "zh" and status.workaround_conditions[i] and zh and zh.condition)
+        cond = zh.condition if zh and zh_condition else w.condition
         workarounds.append({
-            "action": action, "counted": evidence_words(w.evidence, t, dead_end=False),
-            "reports": evidence_links(w.evidence, t), "how": how, "condition": cond,
+            "action": en(action, not translated),
+            "counted": evidence_words(w.evidence, t, dead_end=False),
+            "reports": evidence_links(w.evidence, t), "how": en(how, not zh_how),
+            "condition": en(cond, not zh_condition),
             "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
             "untranslated": lang == "zh" and not status.workarounds[i],
             "condition_untranslated": translated and not status.workaround_conditions[i],
@@ -222,23 +270,19 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     na = Markup("—")
     versions = [{
         "product": v.product, "version": v.version or na, "status": t.get(f"status_{v.status}", v.status),
-        "introduced": v.introduced or na, "deprecated": v.deprecated or na, "removed": v.removed or na,
-        "behavior_change": v.behavior_change or na,
+        **{c: shown(v.zh.get(c), getattr(v, c), lang, t) or na for c in VERSION_NOTES},
     } for v in sorted(e.versions, key=lambda v: (v.product.lower(), version_key(v.version)))]
 
     # introduced / deprecated / removed / behaviour change: only the columns some row fills in
-    version_columns = [c for c in ("introduced", "deprecated", "removed", "behavior_change")
-                       if any(getattr(v, c) for v in e.versions)]
+    version_columns = [c for c in VERSION_NOTES if any(getattr(v, c) for v in e.versions)]
 
     node_ids = {i: f"n{k}" for k, i in enumerate([e.id, *links.all()])}
     diagram = Markup(f"```mermaid\n{mermaid(e.id, links, node_ids)}\n```") if links.all() else ""
     instances = site.instances.get(e.id, [])
-    signatures = {}
-    for other_id in [*links.all(), *instances]:
-        signatures[other_id], _ = page_title(site.entries[other_id], lang)
+    signatures = {i: title_md(site.entries[i], lang) for i in [*links.all(), *instances]}
 
     articles = [
-        {"title": (a.title_zh or a.title) if lang == "zh" else a.title, "link": link(f"articles/{a.id}")}
+        {"title": article_title(a, lang), "link": link(f"articles/{a.id}")}
         for a in site.articles_of.get(e.id, [])
     ]
 
@@ -251,15 +295,15 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
 
     corrections = [{
         "field": c["field"], "date": c["date"], "was_md": md_verbatim(c["was"]), "now_md": md_verbatim(c["now"]),
-        "why": c["why"]} for c in e.corrections]
+        "why": shown(c.get("why_zh"), c["why"], lang, t)} for c in e.corrections]
 
     repro = None
     if e.reproduction:
-        base = f"{site.repo_url}/blob/{site.edit_branch}/entries/{e.id}.repro/"
         repro = {
-            "environment": e.reproduction["environment"], "date": e.reproduction["date"],
-            "script_link": ext_link(base + e.reproduction["script"], e.reproduction["script"]),
-            "output_link": ext_link(base + e.reproduction["output"], e.reproduction["output"]),
+            "environment": shown(e.reproduction.get("environment_zh"), e.reproduction["environment"], lang, t),
+            "date": e.reproduction["date"],
+            "script_link": repro_link(site, page, e.id, e.reproduction["script"], lang),
+            "output_link": repro_link(site, page, e.id, e.reproduction["output"], lang),
         }
 
     belongs_to = None
@@ -268,7 +312,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         belongs_to = {"code": parent.error_code or parent.id}
     # Acknowledged errors and open warnings are shown, never hidden: the reader sees what the checks found.
     acknowledged = [{"rule": a["rule"], "name": RULES[a["rule"]].name if a["rule"] in RULES else "",
-                     "reason": a["reason"]} for a in e.acknowledged]
+                     "reason": shown(a.get("reason_zh"), a["reason"], lang, t)} for a in e.acknowledged]
     notices = [{"code": p.code, "field": p.field,
                 "text": p.message if lang == "en" else RULES[p.code].summary_zh if p.code in RULES else p.message}
                for p in sorted(site.notices.get(e.id, ()), key=lambda p: (p.code, p.field))]
@@ -281,9 +325,10 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
                    if e.sticky else "")
     ctx = {
         "front_matter": front_matter(titles.html_title(e, lang), description, {"ee_mermaid": bool(diagram)}),
-        "title": title, "e": e, "t": t, "lang": lang,
+        "title": english(title) if title_fallback else md_text(title), "e": e, "t": t, "lang": lang,
         "message_block": "" if titles.is_message(e) and lang == "en" else message_block(e, t["machine_message"]),
-        "lead": md_text(opening(rc)), "lead_untranslated": rc_fallback,
+        "lead": english(opening(rc)) if rc_fallback else md_text(opening(rc)), "lead_untranslated": rc_fallback,
+        "domain_name": domain_name(e.domain, lang), "category": t[f"category_{e.category}"],
         "code_md": md_verbatim(e.error_code) if e.error_code else "",
         "domain_link": link(f"browse/{e.domain}"),
         "badges": badges, "belongs_to": belongs_to,
@@ -296,12 +341,12 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "order_note": Markup(html.escape("" if all(w["counted"] for w in workarounds) else
                                          t["order_mixed"] if any(w["counted"] for w in workarounds)
                                          else t["order_unmeasured"])),
-        "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
         "dead_ends_fallback": bool(dead_ends) and all(d["untranslated"] for d in dead_ends),
         "workarounds_fallback": bool(workarounds) and all(w["untranslated"] for w in workarounds),
         "untranslated_badge": Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span>'),
-        "untranslated_note": Markup(html.escape(t["untranslated_note"])),
-        "versions": versions, "version_columns": version_columns, "os_specific": sorted(e.os_specific.items()),
+        "versions": versions, "version_columns": version_columns,
+        "os_specific": [(os, untranslated(text, t) if lang == "zh" else text)  # no zh field: English, marked
+                        for os, text in sorted(e.os_specific.items())],
         "has_links": bool(links.all()),
         "link_groups": [(t["leads_to"], links.leads_to), (t["preceded_by"], links.preceded_by),
                         (t["confused_with"], links.confused_with)],
@@ -318,27 +363,45 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     return _tidy(ENV.get_template("entry.md.j2").render(ctx))
 
 
+def article_title(a: Article, lang: str) -> Markup:
+    """An article's title as link text: an untranslated title on a zh page is marked English."""
+    if lang == "zh":
+        return md_text(a.title_zh) if a.title_zh else english(a.title)
+    return md_text(a.title)
+
+
 def render_article(a: Article, site: Site, lang: str) -> str:
     t = strings(lang)
     page = f"articles/{a.id}"
     translated = lang == "zh" and a.body_zh is not None
     title = (a.title_zh or a.title) if lang == "zh" else a.title
     body = a.body_zh if translated and a.body_zh is not None else a.body
-    parts = [f"---\n{front_matter(title, title)}\n---\n", f"# {md_text(title)}\n",
-             f"*{md_text(t['published'])}: {md_text(a.date)}*\n"]
+    parts = [f"---\n{front_matter(title, title)}\n---\n", f"# {article_title(a, lang)}\n",
+             f"*{md_text(t['published'])}*{t['colon']}{md_text(a.date)}\n"]
     if lang == "zh" and not translated:
         parts.append(f'!!! warning "{t["untranslated"]}"\n    {md_text(t["article_untranslated"])}\n')
     if a.repaired_mojibake:
         parts.append(f'!!! note "{md_text(t["mojibake_note"])}"\n')
     # The article's own H1s would compete with the page title: demote every heading by one level.
-    parts.append(safe_article_markdown(_strip_leading_h1(body)))
+    owner = f"articles/{a.id}"
+
+    def stored_file(dest: str) -> str | None:
+        """`<id>.repro/<file>` (relative to the article, as it also reads in the repository): the site's copy."""
+        folder, _, name = dest.partition("/")
+        published = next((f for f in site.repro.get(owner, ()) if f.name == name), None)
+        if folder != f"{a.id}.repro" or published is None:
+            return None
+        return f"{rel_link(page, page_path(owner), lang)}#{published.anchor}"
+    text = safe_article_markdown(_strip_leading_h1(body), stored_file)
+    if lang == "zh" and not translated:  # the English original, marked as English (generator/translation.py)
+        text = f'<div lang="en" markdown>\n\n{text}\n</div>\n'
+    parts.append(text)
     related = site.article_links.get(a.id, [])
     if related:
         parts.append(f"\n## {md_text(t['entries_concerned'])}\n")
         for i in related:
             other = site.entries[i]
-            sig, _ = page_title(other, lang)
-            parts.append(f"- [{md_text(i)}]({rel_link(page, i, lang)}) — {md_text(sig)}")
+            parts.append(f"- [{md_text(i)}]({rel_link(page, i, lang)}) — {title_md(other, lang)}")
     return _tidy("\n".join(parts) + "\n")
 
 
@@ -371,9 +434,8 @@ def entry_list(page: str, ids: Iterable[str], site: Site, lang: str) -> list[str
     out = []
     for i in ids:
         e = site.entries[i]
-        sig, _ = page_title(e, lang)
         code = f" {md_verbatim(e.error_code)}" if e.error_code else ""
-        out.append(f"- [{md_text(sig)}]({rel_link(page, i, lang)}){code}")
+        out.append(f"- [{title_md(e, lang)}]({rel_link(page, i, lang)}){code}")
     return out
 
 

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.markup import md_text
-
 
 @dataclass(frozen=True)
 class Rule:
@@ -14,6 +12,7 @@ class Rule:
     summary_zh: str
     zh: str = ""  # "on": checks zh text too; "off": does not fit Chinese text; "only": zh fields only; "": not about text
     why: str = ""  # the reason behind a severity choice that is not obvious
+    why_zh: str = ""  # the same in Chinese (the zh rules page shows it; a test checks every `why` has one)
 
     @property
     def severity(self) -> str:
@@ -93,16 +92,20 @@ RULES: dict[str, Rule] = {r.code: r for r in [
     # text
     _R("E101", "empty-action", "A dead end or workaround with an empty `action`: the reader cannot tell what was tried.",
        "`dead_ends` 或 `workarounds` 中的 `action` 为空：读者无法知道尝试的是什么。", zh="off",
-       why="Off for zh: an empty zh `action` falls back to the English one."),
+       why="Off for zh: an empty zh `action` falls back to the English one.",
+       why_zh="中文不检查：中文的 `action` 为空时，页面会改用英文原文。"),
     _R("W102", "how-repeats-action", "A workaround's `how` repeats its `action` word for word (the page shows it once).",
        "解决办法的 `how` 与 `action` 完全相同（页面只显示一次）。", zh="off",
-       why="A warning: the page already drops the repetition, so readers lose nothing."),
+       why="A warning: the page already drops the repetition, so readers lose nothing.",
+       why_zh="定为警告：页面已经去掉了重复的内容，读者不会因此少看到什么。"),
     _R("E103", "unbalanced-backticks", "An odd number of backticks: a code span is not closed.",
        "反引号个数为奇数：有代码片段没有闭合。", zh="on"),
     _R("W104", "raw-html", "Text that looks like an HTML tag outside backticks; it is shown as text, never rendered.",
        "反引号之外出现了类似 HTML 标签的文本；它只会作为文字显示，不会被渲染。",
        why="A warning: real messages contain angle brackets (`<lambda>`, `std::vector<float>`); the renderer escapes "
-           "them either way, so the advice is only to put code in backticks.", zh="on"),
+           "them either way, so the advice is only to put code in backticks.", zh="on",
+       why_zh="定为警告：真实的错误信息本身就含有尖括号（`<lambda>`、`std::vector<float>`）；渲染时无论如何都会转义，"
+              "所以这里只是建议把代码放进反引号。"),
     _R("E105", "mojibake", "Broken characters such as `â€™` (UTF-8 read as Windows-1252), found with ftfy.",
        "乱码，例如 `â€™`（UTF-8 被当作 Windows-1252 读取），由 ftfy 检出。", zh="on"),
     _R("E107", "invisible-or-bidi-character", "A bidirectional control (U+202A–U+202E, U+2066–U+2069) anywhere, or "
@@ -112,7 +115,10 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "不可见字符（零宽空格、词连接符、BOM、软连字符、未连接任何字符的零宽连接符）：看到的文字与实际内容不一致。", zh="on",
        why="A zero-width joiner or non-joiner between two letters, marks or symbols of a script that uses them "
            "(emoji sequences, Indic and Arabic scripts, CJK text) is legitimate and allowed; next to ASCII, a space or "
-           "the edge of the text it only hides a different string."),
+           "the edge of the text it only hides a different string.",
+       why_zh="零宽连接符或零宽非连接符出现在确实使用它们的文字里、夹在两个字母、附加符号或符号之间时（emoji 序列、"
+              "印度系文字和阿拉伯文字、中日韩文本），是正当用法，允许使用；紧挨着 ASCII 字符、空格或位于文本首尾时，"
+              "它只会把一个不同的字符串伪装起来。"),
     _R("W106", "mojibake-repaired", "An article had mojibake; it was repaired on load and its page says so. Fix the file.",
        "文章中有乱码，加载时已自动修复并在页面上注明。请修正源文件。", zh="on"),
     _R("W108", "long-title", "The page's title is over 80 columns wide (a Chinese character counts two): the "
@@ -162,16 +168,21 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "`first_seen` 晚于 `last_confirmed`。",
        why="A warning, not an error: both dates describe the outside world and come from sources the contributor "
            "may not be able to re-check; the contradiction says one of them is wrong but not which, and forcing a "
-           "fix invites made-up dates. Both dates stay on the page, with this warning beside them."),
+           "fix invites made-up dates. Both dates stay on the page, with this warning beside them.",
+       why_zh="定为警告而非错误：这两个日期描述的是外部世界，来源可能是贡献者无法再次核实的资料；二者矛盾只说明其中一个有误，"
+              "却说不出是哪一个，强制修正反而会诱使人编造日期。两个日期都留在页面上，旁边附上这条警告。"),
     _R("E503", "last-updated-too-early", "`last_confirmed` is later than `last_updated`.",
        "`last_confirmed` 晚于 `last_updated`。",
        why="An error: `last_updated` describes the file itself; whoever confirms the error updates the file, so "
-           "setting `last_updated` to today always fixes it."),
+           "setting `last_updated` to today always fixes it.",
+       why_zh="定为错误：`last_updated` 描述的是文件本身；确认该错误的人必然会修改这个文件，所以把 `last_updated` "
+              "设为当天总能解决。"),
     _R("W504", "confirmed-after-reproduction", "`last_confirmed` is later than the date of the stored `reproduction`, "
        "the run that shows the error.",
        "`last_confirmed` 晚于保存的 `reproduction` 的日期，而后者才是证明该错误存在的运行。",
        why="A warning: a later confirmation may be real but unstored; the page keeps the date, and the warning beside "
-           "it says that no stored run shows it."),
+           "it says that no stored run shows it.",
+       why_zh="定为警告：更晚的确认可能确有其事，只是没有保存下来；页面保留这个日期，旁边的警告说明没有任何保存的运行能证明它。"),
     # translation
     _R("W601", "zh-untranslated", "A zh field is missing, empty or has no Chinese characters; the page falls back to "
        "English under a notice and the translation report counts it.",
@@ -191,14 +202,17 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "却每个解决办法都在大多数已链接的报告中失败。"),
     _R("W702", "tier-claim-unsupported", "`verification_tier` claims more than the checks support; the page shows the "
        "computed tier (`message_verified` is earned by passing the CUDA fact check, `reproduced` needs `reproduction`).",
-       "`verification_tier` 声称的级别高于检查结果；页面显示计算出的级别。"),
+       "`verification_tier` 声称的级别高于检查结果；页面显示计算出的级别（`message_verified` 只有通过 CUDA 事实检查"
+       "才能获得，`reproduced` 需要 `reproduction`）。"),
     _R("E703", "rate-without-evidence", "A rate typed by hand (`confidence`, `fix_success_rate`, a workaround's "
        "`success_rate`, a dead end's `fail_rate`): nothing was counted for it, so it is not shown. Link the reports "
        "in the item's `evidence`; the page derives the count from them.",
        "手工填写的比率（`confidence`、`fix_success_rate`、解决办法的 `success_rate`、无效尝试的 `fail_rate`）："
        "它没有任何统计依据，因此不会显示。请在该项的 `evidence` 中链接相应报告，页面会据此算出数量。",
        why="An error: a typed percentage looks measured to a reader while nothing was counted; it stays readable for "
-           "old entries (the schema accepts it) but is neither shown nor published."),
+           "old entries (the schema accepts it) but is neither shown nor published.",
+       why_zh="定为错误：手工填写的百分比在读者看来像是测出来的，实际上什么也没有统计；旧条目里的这类字段仍然可以读取"
+              "（schema 接受它），但既不显示也不发布。"),
     _R("E704", "evidence-counted-twice", "The same report is linked both in `evidence.worked` and in "
        "`evidence.failed`: one report gives one verdict.",
        "同一份报告同时出现在 `evidence.worked` 和 `evidence.failed` 中：一份报告只能给出一个结论。"),
@@ -213,7 +227,9 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "同一个无效尝试（其 `action`，忽略大小写、标点和虚词后比较）出现在五个或更多条目中：这通常是凑数的内容，"
        "而不是人们针对这个错误真正会尝试的做法。",
        why="A warning: some dead ends are genuinely common (reinstalling the driver is tried for many errors); the "
-           "warning asks the author to say why it fails for this error, or to drop it."),
+           "warning asks the author to say why it fails for this error, or to drop it.",
+       why_zh="定为警告：有些无效尝试确实很常见（很多错误都会有人去重装驱动）；这条警告请作者说明它为什么对这个错误无效，"
+              "或者把它删掉。"),
     _R("W707", "sticky-not-stated", "A CUDA error page (`domain` cuda with an `error_code`, or an `error_code` that "
        "is a CUDA runtime or driver code) without `sticky`: the "
        "reader cannot tell whether the process can go on after the error (\"no\"), must be restarted because the "
@@ -222,7 +238,9 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "（\"no\"）、是否因上下文损坏而必须重启（\"yes\"）、CUDA 是否根本没有启动成功（\"init\"），还是视情况而定（\"depends\"）。",
        why="A warning, not an error: whether a code is sticky is documented by NVIDIA only for the sticky ones "
            "(E303 checks those); for the others it takes a source or a stored run, which a new entry may not have "
-           "yet."),
+           "yet.",
+       why_zh="定为警告而非错误：NVIDIA 只对粘滞的错误码写明了它们是粘滞错误（E303 检查这些）；其余错误码是否粘滞，"
+              "需要有来源或保存的运行才能确定，而新条目未必已经具备。"),
     # tested on a GPU (generator/tested.py)
     _R("E801", "tested-file-missing", "A workaround's or dead end's `tested` names a program, output or run record that "
        "is not a file in the entry's reproduction folder (`entries/<domain>/<slug>.repro/`).",
@@ -232,7 +250,9 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "`tested` 的运行记录没有 `exit status: N` 一行，或与所声称的相反：解决办法的运行必须以 0 退出（错误消失），"
        "无效尝试的运行则不能以 0 退出（错误依旧）。",
        why="An error: the page shows \"Tested on GPU\" (or \"Shown failing on GPU\") beside the item, and a stored "
-           "run that says otherwise would make that line false."),
+           "run that says otherwise would make that line false.",
+       why_zh="定为错误：页面会在该项旁边显示“已在 GPU 上验证”（或“已在 GPU 上验证无效”），如果保存的运行结果与之相反，"
+              "这一行就是假话。"),
     # environment
     _R("W901", "mermaid-missing", "Mermaid is not installed (`make setup`): diagrams will not render.",
        "未安装 Mermaid（运行 `make setup`）：关系图无法显示。"),
@@ -240,7 +260,9 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "missing or failed, or the check ran out of its time budget, so some regexes were not checked in JavaScript.",
        "正则检查的 JavaScript 部分没有完成：缺少 Node.js、运行失败，或检查用完了时间预算，部分正则表达式未在 JavaScript 中检查。",
        why="An error: an unchecked regex could differ between the site and Python, or hang visitors' browsers. "
-           "Verdicts already reached are remembered, so running validate again continues where it stopped."),
+           "Verdicts already reached are remembered, so running validate again continues where it stopped.",
+       why_zh="定为错误：未经检查的正则表达式在站点和 Python 中的含义可能不同，还可能让访问者的浏览器卡死。"
+              "已经得出的结论会被记住，所以再次运行 validate 会从中断处继续。"),
     _R("W903", "recheck-missing", "recheck (npm) is not installed (`make setup`): the ReDoS check is limited to RE2 "
        "syntax and the nested-quantifier rules.",
        "未安装 recheck（npm，运行 `make setup`）：ReDoS 检查仅限于 RE2 语法和嵌套量词规则。"),
@@ -251,44 +273,9 @@ RULES: dict[str, Rule] = {r.code: r for r in [
 NOT_ACKNOWLEDGEABLE = frozenset({c for c in RULES if c.startswith("E0")} | {"E902"})
 
 # Names the site's own pages and folders use: no domain folder, slug or article id may take them.
-RESERVED = frozenset({"index", "zh", "en", "api", "assets", "match", "browse", "articles", "search", "rules",
+RESERVED = frozenset({"index", "zh", "en", "api", "assets", "match", "browse", "articles", "search", "rules", "repro",
                       "stylesheets", "javascripts", "generated", "overrides", "404", "sitemap", "about", "contributing"})
 
 
 def rule(code: str) -> Rule:
     return RULES[code]
-
-
-def rules_page(lang: str) -> str:
-    """docs/rules/index(.zh).md: the rule table, generated from RULES so code and docs cannot drift."""
-    zh = lang == "zh"
-    title = "检查规则" if zh else "Lint rules"
-    intro = ("`python -m generator validate` 和站点构建会运行这些规则。E 开头的是错误：除非条目在 `acknowledged` 中"
-             "写明理由确认该规则，否则构建会失败；W 开头的是警告：会报告并显示在条目页面上。字段类型、取值范围和日期格式由 JSON Schema "
-             "（`generator/schema/entry.schema.json`）检查，违反时报 E015。"
-             if zh else
-             "`python -m generator validate` and the site build run these rules. `E` codes are errors: the build "
-             "fails unless the entry acknowledges the rule in `acknowledged` with a reason. `W` codes are warnings: "
-             "reported, and shown on the entry's page. Field types, ranges and date formats are checked by the "
-             "JSON Schema (`generator/schema/entry.schema.json`) and reported as E015.")
-    head = ("| 代码 | 名称 | 级别 | 中文字段 | 说明 |" if zh else "| Code | Name | Severity | zh fields | What it means |")
-    zh_word = {"on": "检查", "off": "不检查", "only": "仅中文", "": "—"} if zh else \
-        {"on": "checked", "off": "off", "only": "zh only", "": "—"}
-    rows = []
-    for r in RULES.values():
-        sev = ("错误" if r.severity == "error" else "警告") if zh else r.severity
-        text = r.summary_zh if zh else r.summary
-        rows.append(f"| <span id=\"{r.code.lower()}\"></span>**{r.code}** | `{r.name}` | {sev} | {zh_word[r.zh]} | {text} |")
-    whys = [f"- **{r.code}** `{r.name}`: {md_text(r.why)}" for r in RULES.values() if r.why]
-    why_head = "## 为什么这样定级（英文）" if zh else "## Why these severities"
-    ack_head = "## 确认（acknowledged）" if zh else "## Acknowledging an error"
-    ack = ("确实无法立即修正的错误，可以在条目中加入 `\"acknowledged\": [{\"rule\": \"E302\", \"reason\": \"……\"}]`。"
-           "该规则对这个条目不再阻止构建，而是在页面上以醒目的提示显示代码和理由。警告、E0xx 文件与结构错误和 E902 不能被确认；"
-           "列出并未触发的规则会得到 W002。"
-           if zh else
-           "An error that cannot be fixed right away can be acknowledged in the entry: "
-           "`\"acknowledged\": [{\"rule\": \"E302\", \"reason\": \"…\"}]`. The rule then no longer stops the build for "
-           "that entry; instead the page shows the code and the reason in a warning box. Warnings, the E0xx file and "
-           "structure errors and E902 cannot be acknowledged, and acknowledging a rule that does not fire is itself reported (W002).")
-    return (f"---\ntitle: {title}\n---\n\n# {title}\n\n{intro}\n\n{head}\n|---|---|---|---|---|\n" + "\n".join(rows)
-            + f"\n\n{ack_head}\n\n{ack}\n\n{why_head}\n\n" + "\n".join(whys) + "\n")

@@ -15,9 +15,9 @@ from generator.translation import stamp
 # Fields that only make sense later (a reproduction run, retirement, a parent error-code entry), dates that need a
 # source (first_seen) or a stored run (last_confirmed), and the legacy typed rates and count (never shown; a count
 # comes from `evidence`), and `sticky`, a fact that needs NVIDIA's description or a stored run (lint W707 asks for it
-# on CUDA error pages): left out.
+# on CUDA error pages), and `incidental`, which only a few harmless or teardown log lines carry: left out.
 OMITTED = frozenset({"reproduction", "replaced_by", "belongs_to", "title", "title_zh", "first_seen", "last_confirmed",
-                     "confidence", "fix_success_rate", "evidence_count", "sticky"})
+                     "confidence", "fix_success_rate", "evidence_count", "sticky", "incidental"})
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")
 F = PLACEHOLDER
 

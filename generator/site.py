@@ -6,25 +6,36 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from generator import indexes
+from generator import indexes, repro
 from generator.articles import all_related_entries
 from generator.config import domain_ids
 from generator.graph import build_graph
-from generator.i18n import LANGS
+from generator.i18n import DEFAULT_LANG, LANGS
 from generator.lint import Report, check
 from generator.load import Corpus
+from generator.markup import md_text
 from generator.match import match_files
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
-from generator.render import Site, page_file, render_article, render_entry, render_redirect
-from generator.rules import rules_page
+from generator.render import (
+    Site,
+    article_title,
+    page_file,
+    rel_link,
+    render_article,
+    render_entry,
+    render_redirect,
+    title_md,
+)
+from generator.translation import known_messages, translation_report
 
 # Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten): one per domain the
 # schema allows (an entry in any other folder is E008) and the site's own sections. Every file written must lie in
 # one of them, and what was written is also recorded in MANIFEST, so a folder that stops being produced (a domain
 # dropped from the schema) is still removed by the next build and by `make clean`.
-OWNED_DIRS = (*domain_ids(), "articles", "browse", "api", "rules", "assets/generated")
+OWNED_DIRS = (*domain_ids(), "articles", "browse", "api", "rules", "repro", "assets/generated")
 MANIFEST = ".generated-files.json"  # in docs/; MkDocs skips dot files
 MERMAID_JS = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
 MATCH_DIR = "assets/generated"  # match-index.json, match-words.json, match-display/ (generator/match.py)
@@ -40,18 +51,20 @@ class BuildResult:
     files: dict[str, bytes] = field(default_factory=dict)
 
 
-def make_site(report: Report, repo_url: str) -> Site:
-    """The site model: entries, graph, article links, the tier each page shows and the warnings it lists."""
+def make_site(report: Report, repo_url: str, branch: str = "main", entries_dir: Path | None = None) -> Site:
+    """The site model: entries, graph, article links, the tier each page shows and the warnings it lists, and (given
+    the entries folder) the reproduction folders it publishes."""
     corpus = report.corpus
     links = all_related_entries(corpus.articles, corpus.entries)
     return Site(entries={e.id: e for e in corpus.entries}, graph=build_graph(corpus.entries), articles=corpus.articles,
-                article_links=links, effective_tier=report.tiers(), repo_url=repo_url.rstrip("/"),
-                notices=report.page_notices(), tested=report.tested, redirects=report.redirects)
+                article_links=links, effective_tier=report.tiers(), repo_url=repo_url.rstrip("/"), edit_branch=branch,
+                notices=report.page_notices(), tested=report.tested, redirects=report.redirects,
+                repro=repro.read_all(entries_dir) if entries_dir is not None else {})
 
 
-def render_all(site: Site, base_path: str = "/") -> dict[str, bytes]:
-    """docs-relative path -> file content, for every generated file. `base_path`: the path the site is served
-    under ("/", or "/<repo>/" for a project site), which the JSON API's URLs start with."""
+def render_all(site: Site, site_url: str = "/") -> dict[str, bytes]:
+    """docs-relative path -> file content, for every generated file. `site_url`: the address the site is served at
+    (`https://<owner>.github.io/<repo>/` for a project site), which the JSON API's URLs start with."""
     files: dict[str, str | bytes] = {}
     for lang in LANGS:
         for e in site.entries.values():
@@ -67,10 +80,32 @@ def render_all(site: Site, base_path: str = "/") -> dict[str, bytes]:
         files[page_file("browse/codes", lang)] = indexes.codes_page(site, lang)
         files[page_file("browse/tags", lang)] = indexes.tags_page(site, lang)
         files[page_file("browse/versions", lang)] = indexes.versions_page(site, lang)
-        files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang)
-        files[page_file("rules/index", lang)] = rules_page(lang)
-    files.update(api_files(site, base_path))
+        files[page_file("rules/index", lang)] = indexes.rules_page(lang)
+        for owner, stored in site.repro.items():
+            files[page_file(repro.page_path(owner), lang)] = repro_page(site, owner, stored, lang)
+    for owner, stored in site.repro.items():
+        files.update(repro.raw_files(owner, stored))
+    # Last: the translation report reads the zh pages as rendered above.
+    report = translation_report({p: str(v) for p, v in files.items() if p.endswith(".zh.md")},
+                                known_messages(site.entries.values()))
+    for lang in LANGS:
+        files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang, report)
+    files.update(api_files(site, site_url))
     return {k: (v.encode("utf-8") if isinstance(v, str) else v) for k, v in sorted(files.items())}
+
+
+def repro_page(site: Site, owner: str, stored: tuple[repro.ReproFile, ...], lang: str) -> str:
+    page = repro.page_path(owner)
+    article = next((a for a in site.articles if f"articles/{a.id}" == owner), None)
+    if article is not None:
+        title = article_title(article, lang)
+    elif owner in site.entries:
+        title = title_md(site.entries[owner], lang)
+    else:  # a stored run that no entry names (yet): the page has nothing to link back to
+        title = md_text(owner)
+    link = rel_link(page, owner, lang) if article is not None or owner in site.entries else None
+    return repro.render_page(owner, stored, link, title,
+                             f"{site.repo_url}/tree/{site.edit_branch}/entries/{owner}.repro", lang)
 
 
 def _json(data: object) -> str:
@@ -91,21 +126,31 @@ def _without_typed_rates(raw: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def api_files(site: Site, base_path: str = "/") -> dict[str, str]:
-    base = "/" + base_path.strip("/") + "/" if base_path.strip("/") else "/"
+def site_base(site_url: str) -> str:
+    """The site's address with one trailing slash: `https://host/<repo>/`; a bare path (no host) stays a path."""
+    parts = urlsplit(site_url or "/")
+    path = "/" + parts.path.strip("/") + "/" if parts.path.strip("/") else "/"
+    return f"{parts.scheme}://{parts.netloc}{path}" if parts.scheme and parts.netloc else path
+
+
+def api_files(site: Site, site_url: str = "/") -> dict[str, str]:
+    """api/v1/<id>.json (each entry as published) and api/v1/index.json (every entry with the address of its JSON and
+    of its page in each language), with absolute URLs made from the site's address."""
+    base = site_base(site_url)
     out = {}
     index = []
     for e in sorted(site.entries.values(), key=lambda e: e.id):
         links = site.graph[e.id]
         doc = _without_typed_rates(e.raw)
+        pages = {lang: f"{base}{e.id}/" if lang == DEFAULT_LANG else f"{base}{lang}/{e.id}/" for lang in LANGS}
         doc["derived"] = {"verification_tier": site.effective_tier[e.id], "leads_to": list(links.leads_to),
                           "preceded_by": list(links.preceded_by),
-                          "frequently_confused_with": list(links.confused_with),
-                          "url": {"en": f"{base}{e.id}/", "zh": f"{base}zh/{e.id}/"}}
+                          "frequently_confused_with": list(links.confused_with), "url": pages}
         out[f"api/v1/{e.id}.json"] = _json(doc)
         index.append({"id": e.id, "signature": e.signature, "signature_zh": e.signature_zh,
                       "error_code": e.error_code, "domain": e.domain, "category": e.category,
-                      "verification_tier": site.effective_tier[e.id], "url": f"{base}api/v1/{e.id}.json"})
+                      "verification_tier": site.effective_tier[e.id], "url": f"{base}api/v1/{e.id}.json",
+                      "html": pages})
     for old, new in sorted(site.redirects.items()):  # a moved id's JSON says where it went (config/ids.txt)
         out[f"api/v1/{old}.json"] = _json({"id": old, "moved_to": new, "url": f"{base}api/v1/{new}.json"})
     moved = [{"id": old, "moved_to": new} for old, new in sorted(site.redirects.items())]
@@ -122,14 +167,14 @@ def match_json_files(corpus: Corpus, bad_regex: set[str]) -> dict[str, bytes]:
 
 
 def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE,
-          base_path: str = "/") -> BuildResult:
+          site_url: str = "/", branch: str = "main") -> BuildResult:
     """Load, lint and render everything in memory; write to docs_dir only if no unacknowledged error was found."""
     report = check(entries_dir, reference)
     if report.errors:
         raise BuildError(sorted(report.errors))
-    site = make_site(report, repo_url)
+    site = make_site(report, repo_url, branch, entries_dir)
     problems = list(report.problems)
-    files = render_all(site, base_path)
+    files = render_all(site, site_url)
     # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
     unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}
     files.update(match_json_files(report.corpus, {e.id for e in report.corpus.entries if e.path in unsafe}))

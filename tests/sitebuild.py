@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.paths import ROOT
@@ -41,10 +42,13 @@ def make_project_copy(dest: Path) -> Path:
     return dest
 
 
-def build_site(entries: Path, workdir: Path, env: dict[str, str] | None = None
-               ) -> tuple[Path, subprocess.CompletedProcess[str]]:
-    """Returns (site dir, the finished `mkdocs build --strict` process)."""
+def build_site(entries: Path, workdir: Path, env: dict[str, str] | None = None,
+               prepare: Callable[[Path], None] | None = None) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """Returns (site dir, the finished `mkdocs build --strict` process). `prepare(project)` may change the project
+    copy (its config/, mkdocs.yml ...) before the build."""
     project = make_project_copy(workdir / "project")
+    if prepare is not None:
+        prepare(project)
     site = workdir / "site"
     # The checkout's regex verdicts (a pure function of regex and recheck version): each copy would analyse anew.
     cache = str(ROOT / ".cache" / "regex-gate.json")

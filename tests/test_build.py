@@ -183,16 +183,17 @@ def test_served_under_a_sub_path_no_link_escapes_it(tmp_path: Path, acked_seeds:
     urls = re.findall(r'<loc>([^<]*)</loc>', sitemap) + re.findall(r'hreflang="[^"]*" href="([^"]*)"', sitemap)
     assert urls and all(u.startswith(SUB) for u in urls)
     api = json.loads((site / "api/v1/index.json").read_text(encoding="utf-8"))
-    for e in api["entries"]:
-        path = site / e["url"].removeprefix("/encyclopedia/")
-        assert e["url"].startswith("/encyclopedia/api/v1/") and path.is_file()
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        assert doc["derived"]["url"] == {"en": f"/encyclopedia/{e['id']}/", "zh": f"/encyclopedia/zh/{e['id']}/"}
+    for e in api["entries"]:  # absolute addresses under the sub-path: the JSON's and each language's page
+        assert e["url"] == f"{SUB}api/v1/{e['id']}.json" and (site / e["url"].removeprefix(SUB)).is_file()
+        pages = {"en": f"{SUB}{e['id']}/", "zh": f"{SUB}zh/{e['id']}/"}
+        assert e["html"] == pages and all((site / u.removeprefix(SUB) / "index.html").is_file() for u in pages.values())
+        doc = json.loads((site / e["url"].removeprefix(SUB)).read_text(encoding="utf-8"))
+        assert doc["derived"]["url"] == pages
 
 
 def test_cli_urls_follow_site_url(monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.match_cli import site_url
     monkeypatch.delenv("SITE_URL", raising=False)
-    assert site_url() == "https://cuda-error-encyclopedia.github.io/"  # mkdocs.yml's default
+    assert site_url() == "https://cuda-error-encyclopedia.github.io/"  # config/site.yml
     monkeypatch.setenv("SITE_URL", "https://example.org/encyclopedia")
     assert site_url() == SUB

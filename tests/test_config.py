@@ -1,4 +1,5 @@
-"""config/ is the one list of domains: every place that names them agrees with it."""
+"""config/ is the one list of domains and the one place for the site's addresses: every place that names them agrees
+with it."""
 from __future__ import annotations
 
 import yaml
@@ -26,3 +27,11 @@ def test_the_new_error_form_offers_every_domain() -> None:
     form = yaml.safe_load((ROOT / ".github/ISSUE_TEMPLATE/new-error.yml").read_text(encoding="utf-8"))
     field = next(b for b in form["body"] if b.get("id") == "domain")
     assert field["attributes"]["options"] == [*domain_ids(), "other / not sure"]
+
+
+def test_mkdocs_default_site_url_is_the_configured_one() -> None:
+    """mkdocs.yml needs site_url itself (the i18n plugin); its default must be config/site.yml's."""
+    from generator.config import site_settings
+    lines = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+    line = next(ln for ln in lines if ln.startswith("site_url:"))
+    assert line == f'site_url: !ENV [SITE_URL, "{site_settings({}).site_url}"]'

@@ -274,7 +274,8 @@ def test_a_pipe_in_entries_is_e007_and_does_not_block(tmp_path: Path) -> None:
 
 def test_structural_errors_cannot_be_acknowledged(tmp_path: Path) -> None:
     spec = {"entries": {OOM: {"set": {"domain": "cupy", "acknowledged": [
-        {"rule": "E005", "reason": "Trying to publish the page somewhere else."}]}}}}
+        {"rule": "E005", "reason": "Trying to publish the page somewhere else.",
+         "reason_zh": "想把页面发布到别处。"}]}}}}
     problems, stopped = validate_and_build(make_corpus(spec, tmp_path), tmp_path)
     assert [(p.field, p.code, p.severity) for p in problems] == [
         ("acknowledged.0", "W002", "warning"), ("domain", "E005", "error")]

@@ -68,7 +68,7 @@ def test_fixture_fires_exactly_its_rule(case: Path, tmp_path: Path, monkeypatch:
 def test_acknowledging_an_error_turns_it_into_a_notice(tmp_path: Path) -> None:
     spec = json.loads((BASE.parent / "failing" / "E101.json").read_text(encoding="utf-8"))
     spec["entries"]["pytorch/cuda-out-of-memory"]["set"]["acknowledged"] = [
-        {"rule": "E101", "reason": "The source does not say what was tried."}]
+        {"rule": "E101", "reason": "The source does not say what was tried.", "reason_zh": "来源没有说明尝试了什么。"}]
     report = check(make_corpus(spec, tmp_path))
     assert report.errors == []
     assert [(p.code, p.severity) for p in report.problems] == [("E101", "acknowledged")]
@@ -77,7 +77,8 @@ def test_acknowledging_an_error_turns_it_into_a_notice(tmp_path: Path) -> None:
 @pytest.mark.parametrize("code", ["W102", "E001"])
 def test_warnings_and_path_errors_cannot_be_acknowledged(tmp_path: Path, code: str) -> None:
     spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {"acknowledged": [
-        {"rule": code, "reason": "Trying to silence a rule that cannot be silenced."}]}}}}
+        {"rule": code, "reason": "Trying to silence a rule that cannot be silenced.",
+         "reason_zh": "试图压下不能压下的规则。"}]}}}}
     [p] = check(make_corpus(spec, tmp_path)).problems
     assert p.code == "W002" and "is not an error this entry can acknowledge" in p.message and code in p.message
 
@@ -110,7 +111,7 @@ def test_repository_entries_have_no_unacknowledged_error() -> None:
 
 
 def test_rules_page_lists_every_rule_in_both_languages() -> None:
-    from generator.rules import rules_page
+    from generator.indexes import rules_page
     for lang in ("en", "zh"):
         page = rules_page(lang)
         assert all(f"**{code}**" in page for code in RULES)
@@ -138,7 +139,7 @@ def test_w601_flags_an_untranslated_condition(tmp_path: Path) -> None:
     english = e.workarounds[0].condition
     page = render.render_entry(e, site, "zh")
     line = next(ln for ln in page.splitlines() if render.md_text(english) in ln)
-    assert "尚未翻译 / not yet translated" in line
+    assert "尚未翻译" in line and "<span lang=\"en\">" in line
 
 
 def test_first_person_test_claims_are_flagged_even_with_a_stored_reproduction(tmp_path: Path) -> None:

@@ -398,3 +398,28 @@ def test_a_literal_holding_a_line_break_is_found_by_both_prefilters() -> None:
     want = [["cuda/zz-two-line"], []]
     assert [[r["id"] for r in res] for res in py_results(raw, pastes)] == want
     assert [[r["id"] for r in res] for res in js_results(raw, pastes)] == want
+
+
+def test_incidental_lines_rank_after_the_error_to_fix_and_are_never_its_cause() -> None:
+    """A harmless line (TensorFlow's NUMA notice) or a teardown printed because of an earlier error (PyTorch's 'Some
+    NCCL operations have failed or timed out') ranks after every other exact match, even when its match is longer,
+    and is never labelled the underlying error of another result; alone in a paste it still ranks first."""
+    raw = raw_index()
+    numa = ("I tensorflow/stream_executor/cuda/cuda_gpu_executor.cc:975] successful NUMA node read from SysFS had "
+            "negative value (-1), but there must be at least one NUMA node, so returning NUMA node zero")
+    oom = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+           "shape[1024,262144] and type float on /job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc")
+    watchdog = ("[rank0]:[E1123 13:59:17.791209103 ProcessGroupNCCL.cpp:689] [Rank 0] Watchdog caught collective "
+                "operation timeout: WorkNCCL(SeqNum=2, OpType=ALLREDUCE, NumelIn=1024, NumelOut=1024, "
+                "Timeout(ms)=5000) ran for 5001 milliseconds before timing out.")
+    teardown = ("[rank0]:[E1123 14:00:25.853103352 ProcessGroupNCCL.cpp:750] [Rank 0] Some NCCL operations have failed "
+                "or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on "
+                "corrupted/incomplete data.")
+    pastes = [f"{numa}\n{oom}", f"{watchdog}\n{teardown}", numa]
+    for results in (py_results(raw, pastes), js_results(raw, pastes)):
+        got = [[(r["id"], r["kind"]) for r in res] for res in results]
+        assert got[0][:2] == [("tensorflow/oom-when-allocating-tensor", "regex"),
+                              ("tensorflow/numa-node-negative-value", "regex")], got[0]
+        assert got[1] == [("pytorch/nccl-watchdog-timeout", "regex"),
+                          ("nccl/operations-failed-or-timed-out", "regex")], got[1]
+        assert got[2][0] == ("tensorflow/numa-node-negative-value", "regex"), got[2]

@@ -59,7 +59,8 @@ def test_zh_entry_shows_chinese_signature_root_cause_and_untranslated_marker(see
     assert "运行时错误：CUDA错误：流正在捕获时不允许操作（streamCaptureInvalidated）" in text
     assert "流上正在进行CUDA图捕获" in text
     workarounds = text.split("解决办法", 1)[1].split("版本", 1)[0]
-    assert "尚未翻译 / not yet translated" in workarounds
+    assert "尚未翻译" in workarounds
+    assert '<span lang="en">Move all memory allocations' in html  # the English fallback is marked as English
     assert "Move all memory allocations and host-device synchronization outside the capture scope" in workarounds
 
 
@@ -119,9 +120,10 @@ def test_every_internal_link_resolves_in_seed_site(seed_site: Path) -> None:
 def test_json_api_parses(seed_site: Path) -> None:
     index = json.loads((seed_site / "api/v1/index.json").read_text(encoding="utf-8"))
     assert index["count"] == 4 and {e["id"] for e in index["entries"]} == set(SEED_IDS)
+    base = "https://cuda-error-encyclopedia.github.io/"  # config/site.yml: absolute addresses (issue #11)
     for e in index["entries"]:
-        doc = json.loads((seed_site / e["url"].lstrip("/")).read_text(encoding="utf-8"))
-        assert doc["id"] == e["id"] and doc["derived"]["url"]["zh"] == f"/zh/{e['id']}/"
+        doc = json.loads((seed_site / e["url"].removeprefix(base)).read_text(encoding="utf-8"))
+        assert doc["id"] == e["id"] and doc["derived"]["url"]["zh"] == f"{base}zh/{e['id']}/" == e["html"]["zh"]
 
 
 def test_search_index_splits_chinese_words(seed_site: Path) -> None:

@@ -36,7 +36,6 @@ def test_a_tested_workaround_and_dead_end_are_clean_and_shown_in_both_languages(
     files = site.build(entries, tmp_path / "docs", REPO).files
     en = files["pytorch/cuda-out-of-memory.md"].decode()
     zh = files["pytorch/cuda-out-of-memory.zh.md"].decode()
-    base = f"{REPO}/blob/main/entries/pytorch/cuda-out-of-memory.repro/"
 
     def mark(kind: str, label: str) -> str:
         return f'<span class="ee-tested ee-tested-{kind}">{md_text(label)}</span>'
@@ -44,10 +43,15 @@ def test_a_tested_workaround_and_dead_end_are_clean_and_shown_in_both_languages(
     assert mark("fails", "Shown failing on GPU (H100 80GB HBM3, CUDA 13.0)") in en
     assert mark("works", "已在 GPU 上验证（H100 80GB HBM3，CUDA 13.0）") in zh
     assert mark("fails", "已在 GPU 上验证无效（H100 80GB HBM3，CUDA 13.0）") in zh
-    for page, words in ((en, ("program", "output", "run record")), (zh, ("程序", "输出", "运行记录"))):
+    # Each file links to its section on the site's page for the folder (generator/repro.py), in the same language.
+    for page, words, colon, folder in ((en, ("program", "output", "run record"), ": ", "index.md"),
+                                       (zh, ("程序", "输出", "运行记录"), "：", "index.zh.md")):
         for name in ("fixed", "deadend"):
             for word, file in zip(words, (f"{name}.py", f"{name}_output.txt", f"{name}_run.txt"), strict=True):
-                assert f'{md_text(word)}: <a href="{base}{file}" rel="nofollow noopener">{md_text(file)}</a>' in page
+                anchor = "file-" + file.replace(".", "-")
+                target = f"../repro/pytorch/cuda-out-of-memory/{folder}#{anchor}"
+                assert f"{md_text(word)}{colon}[{md_text(file)}]({target})" in page
+                assert f"{{ #{anchor} }}" in files[f"repro/pytorch/cuda-out-of-memory/{folder}"].decode()
     assert en.count("ee-tested-") == 2 and zh.count("ee-tested-") == 2
 
 

@@ -8,6 +8,8 @@ const HASH_BITS = 18;
 const NEWLINES = /\r\n?|[\x85\u2028\u2029]/g;
 const ANSI = /\x1b\[[0-?]*[ -\/]*[@-~]|\x1b\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|\x1b[@-_]?/g;
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
+const SINGLE_QUOTES = /[\u2018\u2019]/g;
+const DOUBLE_QUOTES = /[\u201c\u201d]/g;
 const SPACES = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/g;
 const NAME = /[A-Za-z0-9_]+/g;
@@ -85,7 +87,8 @@ export function normaliseCut(text, params) {
   const [raw, pasteCut] = cutPaste(String(text), params.max_chars);
   let t = wellFormed(raw);
   t = t.replace(NEWLINES, "\n").replace(ANSI, "").replace(ZERO_WIDTH, "");
-  t = t.replace(/\u212a/g, "K").replace(/\u017f/g, "s").replace(SPACES, " ");
+  t = t.replace(/\u212a/g, "K").replace(/\u017f/g, "s").replace(DOUBLE_QUOTES, '"').replace(SINGLE_QUOTES, "'");
+  t = t.replace(SPACES, " ");
   // Whole-text passes (only "\n" is left as a line break here, so ^/$ with the m flag are line ends); lines are
   // split only when one is long enough to be cut.
   t = t.replace(/ {2,}/g, " ").replace(/^ +| +$/gm, "");
@@ -367,9 +370,11 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
       score: scoreOf(segmentOf(first, starts), tier, codePointLength(text, span[0], span[1])) });
   }
   if (exact.length) {
-    const inner = causes(exact, index.wraps);
+    const incidental = new Set(exact.filter((r) => index.entries[index.byId.get(r.id)].inc).map((r) => r.id));
+    const inner = causes(exact.filter((r) => !incidental.has(r.id)), index.wraps);
     for (const r of exact) if (inner.has(r.id)) r.kind = "cause";
-    return { text, cut, results: exact.sort(byKindThenScore).slice(0, top) };
+    const last = (r) => incidental.has(r.id);
+    return { text, cut, results: exact.sort((a, b) => last(a) - last(b) || byKindThenScore(a, b)).slice(0, top) };
   }
   if (!index.words) return { text, cut, results: [], needsWords: true };
   return { text, cut, results: similar(index, text, top, skip) };

@@ -186,7 +186,7 @@ function renderResults(box, answer, t) {
     item.appendChild(title);
     const meta = el("p", "ee-match__meta");
     if (r.ec) {
-      meta.appendChild(el("span", "ee-match__label", t.error_code + ": "));
+      meta.appendChild(el("span", "ee-match__label", t.error_code + t.colon));
       meta.appendChild(el("code", null, r.ec));
     }
     if (similar) meta.appendChild(el("span", "ee-match__similar", t.match_similar_badge));
@@ -195,7 +195,7 @@ function renderResults(box, answer, t) {
     if (r.start >= 0) item.appendChild(excerpt(answer.text, r.start, r.end));
     if (r.w) {
       const p = el("p", "ee-match__fix");
-      p.appendChild(el("strong", null, t.match_workaround + ": "));
+      p.appendChild(el("strong", null, t.match_workaround + t.colon));
       withCode(p, r.w);
       item.appendChild(p);
     }
