@@ -7,8 +7,9 @@ from collections import defaultdict
 from generator.config import domain_name
 from generator.i18n import strings
 from generator.markup import md_text
-from generator.render import Site, _tidy, article_title, english, entry_list, front_matter, rel_link
+from generator.render import Site, _tidy, article_title, english, entry_list, front_matter, page_title, rel_link
 from generator.rules import RULES
+from generator.sentences import plain
 from generator.translation import Finding
 from generator.versions import version_key
 
@@ -74,10 +75,15 @@ def codes_page(site: Site, lang: str) -> str:
             rows[e.error_code].add(e.id)
         for a in e.aliases:
             rows[a].add(e.id)
-    body = [f"| {md_text(t['error_code'])} | {md_text(t['entry'])} |", "|---|---|"]
+    # The code is the link, in the first column: on a phone the table scrolls sideways and a link in the last
+    # column was off-screen. One row per code and entry; titles as plain text (a code span's '|' splits a cell).
+    body = ['<div class="ee-codes" markdown>', "", f"| {md_text(t['error_code'])} | {md_text(t['entry'])} |",
+            "|---|---|"]
     for code in sorted(rows, key=str.lower):
-        links = ", ".join(f"[{md_text(i)}]({rel_link(page, i, lang)})" for i in sorted(rows[code]))
-        body.append(f"| {md_text(code)} | {links} |")
+        for i in sorted(rows[code]):
+            title, _ = page_title(site.entries[i], lang)
+            body.append(f"| [{md_text(code)}]({rel_link(page, i, lang)}) | {md_text(plain(title))} |")
+    body += ["", "</div>"]
     return _page(t["error_codes"], t["code_index_intro"], body)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import ftfy
 
+from generator import titles
 from generator.config import Family, families
 from generator.cuda_reference import documented_sticky, parse_error_code
 from generator.facts import check_facts, effective_tier
@@ -118,6 +119,12 @@ def text_problems(e: Entry) -> list[Problem]:
         if w.how.strip() and w.how.strip() == w.action.strip():
             out.append(_p(e, f"workarounds.{i}.how", "W102",
                           "repeats 'action' word for word: give the steps, or drop it"))
+    for name, text in (("title", titles.title_en(e)), ("title_zh", titles.title_zh(e))):
+        if titles.width(text) > titles.MAX_TITLE:
+            where = name if e.title else name.replace("title", "signature")
+            out.append(_p(e, where, "W108", f"makes a page title {titles.width(text)} columns wide (over "
+                                            f"{titles.MAX_TITLE}): give the entry a short `{name}`; the message "
+                                            "stays under it as printed"))
     return out
 
 

@@ -48,6 +48,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator import titles
 from generator.config import Family, domains, families, family_of
 from generator.cuda_reference import parse_error_code
 from generator.model import Entry, workaround_order
@@ -321,14 +322,10 @@ def build_words(entries: Iterable[Entry]) -> dict[str, Any]:
 
 
 def display_row(e: Entry, lang: str) -> dict[str, Any]:
-    """What a result shows in `lang`: the page's title (a scenario's own title, else the signature), error code, best
-    workaround (zh falls back to en)."""
+    """What a result shows in `lang`: the page's title (generator/titles.py), error code, best workaround (zh falls
+    back to en)."""
     wa_en, wa_zh = best_workaround(e)
-    if e.title:
-        sig = e.title_zh if lang == "zh" and has_chinese(e.title_zh) else e.title
-    else:
-        sig = e.signature_zh if lang == "zh" and has_chinese(e.signature_zh) else e.signature
-    d: dict[str, Any] = {"s": sig}
+    d: dict[str, Any] = {"s": titles.title(e, lang)[0]}
     if e.error_code:
         d["ec"] = e.error_code
     if wa := (wa_zh if lang == "zh" else wa_en):

@@ -21,6 +21,7 @@ from generator import serve
 from generator.builddate import set_source_date_epoch
 from generator.config import site_settings
 from generator.csp import add_policy
+from generator.head import absolute, alternate_links
 from generator.i18n import DEFAULT_LANG, LANGS, strings
 from generator.markup import repository_links
 from generator.match_ui import ui_config_script
@@ -155,13 +156,25 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[.
 _HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 
 
+def _alternates(page: Page, config: MkDocsConfig) -> str:
+    """hreflang <link>s for this page and its other-language versions (absolute, under site_url)."""
+    i18n = config.plugins.get("i18n")
+    files = getattr(page.file, "alternates", None) or {}
+    if i18n is None or not config.site_url:
+        return ""
+    urls = {lang: absolute(config.site_url, f.url) for lang, f in files.items() if f is not None}
+    return alternate_links(urls, str(getattr(i18n, "default_language", "en")))
+
+
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
-    """Drop the per-page hreflang <link>s the i18n plugin adds to <head>: Material fetches `sitemap.xml`
-    relative to each of them (a 404 per page), and the same alternates are already in sitemap.xml."""
+    """Replace the hreflang <link>s the i18n plugin adds to <head> (each language's home page, which Material
+    fetches `sitemap.xml` relative to) with the page's own alternates (generator/head.py)."""
     lang = _page_language(page)
     if serve.problems:
         return serve.error_page(serve.problems, lang)
     output = _HEAD_ALTERNATE.sub("", output, count=4)
+    if links := _alternates(page, config):
+        output = output.replace("</head>", links + "\n</head>", 1)
     if lang and lang in _other_languages(config):
         output = point_base_at(output, lang)  # its search worker loads <lang>/search/search_index.json
     return add_policy(output, page.content or "")

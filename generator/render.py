@@ -12,6 +12,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from generator import titles
 from generator.config import domain_name
 from generator.graph import Links, mermaid
 from generator.i18n import strings
@@ -21,6 +22,7 @@ from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.repro import ReproFile, page_path
 from generator.rules import RULES
+from generator.sentences import opening, summary
 from generator.translation import has_chinese, zh_status
 from generator.versions import version_key
 
@@ -172,11 +174,16 @@ def title_md(e: Entry, lang: str) -> Markup:
 
 
 def page_title(e: Entry, lang: str) -> tuple[str, bool]:
-    """What a page and the links to it call the entry: its own title where it has one (a scenario whose message is
-    its error-code entry's), else its signature; and whether that is an untranslated fallback."""
-    if e.title:
-        return _zh_or_en(e.title_zh or "", e.title, lang)
-    return _zh_or_en(e.signature_zh, e.signature, lang)
+    """What a page and the links to it call the entry (generator/titles.py), and whether that is an untranslated
+    fallback."""
+    return titles.title(e, lang)
+
+
+def message_block(e: Entry, label: str) -> Markup:
+    """The message as printed, line breaks kept, as a raw HTML block (Markdown processes nothing inside it)."""
+    text = "\n".join(line.rstrip() for line in e.signature.strip().splitlines())
+    return Markup(f'<pre class="ee-message" title="{html.escape(label, quote=True)}"><code>'
+                  f'{html.escape(text, quote=False)}</code></pre>')
 
 
 def render_entry(e: Entry, site: Site, lang: str) -> str:
@@ -310,26 +317,30 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
                 "text": p.message if lang == "en" else RULES[p.code].summary_zh if p.code in RULES else p.message}
                for p in sorted(site.notices.get(e.id, ()), key=lambda p: (p.code, p.field))]
 
-    description = (e.title or e.signature) if lang == "en" else title
+    # The meta description: what the error means (the root cause's first sentence), never the title again.
+    description = summary(rc)
+    history_count = len(corrections) + len(acknowledged) + len(notices)  # any: the page ends with its history
     # Whether the error corrupts the context: the first thing an engineer needs to know (keep going or restart).
     sticky_line = (Markup(f"**{md_text(t[f'sticky_{e.sticky}'])}** {md_text(t[f'sticky_{e.sticky}_note'])}")
                    if e.sticky else "")
     ctx = {
-        "front_matter": front_matter(title, description, {"ee_mermaid": bool(diagram)}),
+        "front_matter": front_matter(titles.html_title(e, lang), description, {"ee_mermaid": bool(diagram)}),
         "title": english(title) if title_fallback else md_text(title), "e": e, "t": t, "lang": lang,
+        "message_block": "" if titles.is_message(e) and lang == "en" else message_block(e, t["machine_message"]),
+        "lead": english(opening(rc)) if rc_fallback else md_text(opening(rc)), "lead_untranslated": rc_fallback,
         "domain_name": domain_name(e.domain, lang), "category": t[f"category_{e.category}"],
-        "code_md": md_verbatim(e.error_code) if e.error_code else t["none"],
+        "code_md": md_verbatim(e.error_code) if e.error_code else "",
         "domain_link": link(f"browse/{e.domain}"),
-        "badges": badges, "belongs_to": belongs_to, "signature_verbatim": md_verbatim(e.signature),
+        "badges": badges, "belongs_to": belongs_to,
         "corrections": corrections, "root_cause_block": root_cause_block, "sticky_line": sticky_line,
         "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
+        "history_count": history_count,
         "dead_ends": dead_ends, "workarounds": workarounds,
         # How the list is ordered, where not every item carries its count (generator/model.py workaround_order).
         # Inside a raw HTML block Markdown processes nothing: escape for HTML only (md_text's \. would show).
         "order_note": Markup(html.escape("" if all(w["counted"] for w in workarounds) else
                                          t["order_mixed"] if any(w["counted"] for w in workarounds)
                                          else t["order_unmeasured"])),
-        "any_workaround_untranslated": any(w["untranslated"] for w in workarounds),
         "dead_ends_fallback": bool(dead_ends) and all(d["untranslated"] for d in dead_ends),
         "workarounds_fallback": bool(workarounds) and all(w["untranslated"] for w in workarounds),
         "untranslated_badge": Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span>'),

@@ -121,6 +121,12 @@ RULES: dict[str, Rule] = {r.code: r for r in [
               "它只会把一个不同的字符串伪装起来。"),
     _R("W106", "mojibake-repaired", "An article had mojibake; it was repaired on load and its page says so. Fix the file.",
        "文章中有乱码，加载时已自动修复并在页面上注明。请修正源文件。", zh="on"),
+    _R("W108", "long-title", "The page's title is over 80 columns wide (a Chinese character counts two): the "
+       "heading fills a phone's screen before the answer. Give the entry a short `title` / `title_zh` saying what "
+       "happened; the message is still shown under it as printed.",
+       "页面标题宽度超过 80 列（一个汉字算两列）：在手机上，答案之前整屏都是标题。"
+       "请给条目写一个简短的 `title` / `title_zh`，说明发生了什么；原始消息仍按原样显示在标题下方。", zh="on",
+       why="A warning: a long message still makes a correct page, only a slower one to read."),
     # regex (the gate itself lives in generator/match.py)
     _R("E201", "regex-differs-between-runtimes", "The regex does not compile, or means something different, in Python "
        "and in JavaScript (`u` flag).",

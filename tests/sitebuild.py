@@ -24,6 +24,10 @@ def make_project_copy(dest: Path) -> Path:
     shutil.copytree(ROOT / "docs", dest / "docs",
                     ignore=lambda d, names: [n for n in names if Path(d) == ROOT / "docs" and n in HAND_WRITTEN_SKIP]
                     + [n for n in names if n == "generated"])
+    cache = ROOT / ".cache" / "regex-gate.json"  # recheck's verdicts, by regex: a copy need not analyse them again
+    if cache.exists():
+        (dest / ".cache").mkdir(exist_ok=True)
+        shutil.copy2(cache, dest / ".cache" / cache.name)
     shared = ROOT.parent / "shared"  # the CUDA reference table sits beside the checkout
     if shared.exists() and not (dest.parent / "shared").exists():
         os.symlink(shared, dest.parent / "shared")

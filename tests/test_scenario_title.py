@@ -26,11 +26,14 @@ def test_the_scenario_page_leads_with_its_title_and_keeps_the_message(tmp_path: 
     assert [p for p in result.problems if p.severity == "error"] == []
     files = {k: v.decode() for k, v in result.files.items()}
     en, zh = files["cuda/illegal-address-after-free.md"], files["cuda/illegal-address-after-free.zh.md"]
-    assert f"\n# {TITLE}\n" in en and f"\n# {TITLE_ZH}\n" in zh
-    assert "**Message as printed**: `cudaErrorIllegalAddress: an illegal memory access was encountered`" in en
+    assert f"\n# {TITLE} {{ .ee-title }}\n" in en and f"\n# {TITLE_ZH} {{ .ee-title }}\n" in zh
+    message = ('<pre class="ee-message" title="Message as printed"><code>'
+               "cudaErrorIllegalAddress: an illegal memory access was encountered</code></pre>")
+    assert message in en
     parent = files["cuda/illegal-address.md"]
     assert f"[cuda/illegal\\-address\\-after\\-free](illegal-address-after-free.md) — {TITLE}" in parent
-    assert "\n# cudaErrorIllegalAddress: an illegal memory access was encountered\n" in parent
+    # The error-code entry's title is the description of its `<name>: <description>` message.
+    assert "\n# An illegal memory access was encountered { .ee-title }\n" in parent and message in parent
 
 
 def test_the_paste_box_shows_the_title_and_an_untranslated_title_is_w601(tmp_path: Path) -> None:
