@@ -126,7 +126,8 @@ RULES: dict[str, Rule] = {r.code: r for r in [
        "happened; the message is still shown under it as printed.",
        "页面标题宽度超过 80 列（一个汉字算两列）：在手机上，答案之前整屏都是标题。"
        "请给条目写一个简短的 `title` / `title_zh`，说明发生了什么；原始消息仍按原样显示在标题下方。", zh="on",
-       why="A warning: a long message still makes a correct page, only a slower one to read."),
+       why="A warning: a long message still makes a correct page, only a slower one to read.",
+       why_zh="定为警告：消息很长的页面依然正确，只是读起来慢一些。"),
     # regex (the gate itself lives in generator/match.py)
     _R("E201", "regex-differs-between-runtimes", "The regex does not compile, or means something different, in Python "
        "and in JavaScript (`u` flag).",

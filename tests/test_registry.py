@@ -104,6 +104,6 @@ def test_a_moved_id_keeps_a_page_in_both_languages_that_sends_readers_on(corpus_
         assert words in page
     assert "<meta http-equiv=\"refresh\"" not in (site / TARGET / "index.html").read_text(encoding="utf-8")
     moved = json.loads((site / "api" / "v1" / f"{MOVED}.json").read_text(encoding="utf-8"))
-    assert moved == {"id": MOVED, "moved_to": TARGET, "url": f"/api/v1/{TARGET}.json"}
+    assert moved["id"] == MOVED and moved["moved_to"] == TARGET and moved["url"].endswith(f"/api/v1/{TARGET}.json")
     index = json.loads((site / "api" / "v1" / "index.json").read_text(encoding="utf-8"))
     assert index["moved"] == [{"id": MOVED, "moved_to": TARGET}] and MOVED not in {e["id"] for e in index["entries"]}
