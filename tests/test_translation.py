@@ -96,7 +96,7 @@ def test_an_english_sentence_in_a_zh_field_and_a_missing_zh_field_are_reported(t
     got = {(f.section, f.marked) for f in report[OOM]}
     assert (t["root_cause"], False) in got  # English prose inside a Chinese field: no notice on the page
     assert (t["workarounds"], True) in got  # a missing zh field: the English original, marked
-    assert (t["history"], True) in got  # a correction without why_zh (in the collapsed editorial history)
+    assert (t["corrections"], True) in got  # a correction without why_zh (in the editorial history, at the end)
     # English without a notice on that page only; elsewhere, the fixture's untranslated article (marked as such)
     assert [p for p, fs in report.items() if any(not f.marked for f in fs)] == [OOM]
     marked = [p for p, fs in report.items() if any(f.marked for f in fs)]
