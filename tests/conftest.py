@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -74,6 +76,19 @@ def _build(tmp_path_factory: pytest.TempPathFactory, name: str, entries: Path,
 def seed_site(tmp_path_factory: pytest.TempPathFactory, acked_seeds: Path) -> Path:
     """The site built from the four seed entries and the article as they were given, errors acknowledged."""
     return _build(tmp_path_factory, "seed-site", acked_seeds)
+
+
+@pytest.fixture(scope="session")
+def real_docs(tmp_path_factory: pytest.TempPathFactory) -> Mapping[str, bytes]:
+    """The generator's output for the repository's entries (relative path -> bytes), generated once per test process:
+    several tests read the same 1,300 files, and each generation costs seconds of CPU. Read-only."""
+    from generator import site
+    from generator.paths import REFERENCE_FILE
+    docs = tmp_path_factory.mktemp("real-docs") / "docs"
+    return MappingProxyType(dict(site.build(ENTRIES_DIR, docs, REAL_DOCS_REPO, REFERENCE_FILE).files))
+
+
+REAL_DOCS_REPO = "https://github.com/example/encyclopedia"
 
 
 @pytest.fixture(scope="session")
