@@ -38,7 +38,9 @@ Ranking rule (integer, deterministic; also stated on the match page):
   `incidental` in the entry) after everything else, never counted as a cause. Only when nothing matches exactly
   are entries ranked as "similar": score = 1000 * shared // tokens, where tokens are the distinct words (ASCII
   letters/digits, 3+ long, not digits only, not stop words) of the entry's English signature and shared
-  is how many of them the paste contains; an entry needs 2+ shared words and a score of 250+.
+  is how many of them the paste contains; an entry needs 2+ shared words and a score of 250+ when the paste
+  names the GPU stack (contains one of `gpu_words`: cuda, gpu, nvidia, nccl, 显存 ...), 3+ and 400+ when it does
+  not (a Java, Node or NumPy "out of memory" shares two words with cudaErrorMemoryAllocation and is no CUDA error).
 """
 from __future__ import annotations
 
@@ -64,8 +66,16 @@ PARAMS: dict[str, Any] = {
     "max_chars": 1_048_576,  # code points read of the whole paste, half at each end
     "chain_markers": ["During handling of the above exception, another exception occurred:",
                       "The above exception was the direct cause of the following exception:"],
+    # A similar entry needs min_shared words and a score of min_similar when the paste names the GPU stack
+    # (gpu_words), more when it does not: "out of memory" alone is Java's, Go's or NumPy's as often as CUDA's.
     "min_shared": 2,
     "min_similar": 250,
+    "min_shared_alone": 3,
+    "min_similar_alone": 400,
+    # Substrings (of the ASCII-lower-cased paste) that say it comes from the GPU stack.
+    "gpu_words": ["cuda", "gpu", "nvidia", "nccl", "cudnn", "cublas", "cusparse", "cusolver", "cufft", "curand",
+                  "nvml", "nvrm", "nvcc", "cupy", "triton", "jaxlib", "ggml", "tensorrt", "显存",
+                  "显卡"],
     "stop_words": sorted({"the", "and", "for", "was", "not", "are", "with", "this", "that", "from", "has",
                           "but", "you", "your", "error", "cuda", "runtimeerror", "torch", "failed", "call"}),
 }
@@ -394,6 +404,7 @@ class Index:
     multiline: list[tuple[str, int]] = field(default_factory=list)  # literals holding "\n"
     enum_names_only: bool = True  # every name in by_name looks like a family's status name (see name_tokens)
     enum_token: re.Pattern[str] = _NAME
+    status_token: re.Pattern[str] | None = None  # any family's status name, as a whole word (see operands)
 
     @classmethod
     def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> Index:
@@ -432,6 +443,7 @@ class Index:
         ix.enum_names_only = union is not None and all(union.fullmatch(n) for n in ix.by_name)
         if union is not None:
             ix.enum_token = re.compile(rf"(?<![A-Za-z0-9_])(?:{union.pattern})(?![A-Za-z0-9_])", re.ASCII)
+            ix.status_token = ix.enum_token
         return ix
 
     def regex(self, i: int) -> Any:
@@ -469,6 +481,37 @@ def _segment_starts(text: str, markers: list[str]) -> list[int]:
             starts.append(pos)
         pos += len(line) + 1
     return starts
+
+
+def operands(text: str, token: re.Pattern[str] | None) -> list[tuple[int, int]]:
+    """Spans of the status names that a check's condition compares with (`Check failed: e == cudaSuccess || e ==
+    cudaErrorCudartUnloading CUDA: invalid device ordinal`): the values a check accepts or tests for, not the
+    error it reports. A name there is no evidence; a numbered form around it (`== CUBLAS_STATUS_SUCCESS (14 vs.
+    0)`) still is."""
+    if token is None or ("==" not in text and "!=" not in text):
+        return []
+    out = []
+    for m in token.finditer(text):
+        before, after = text[max(0, m.start() - 3):m.start()].rstrip(" "), text[m.end():m.end() + 3].lstrip(" ")
+        if before.endswith(("==", "!=")) or after.startswith(("==", "!=")):
+            out.append((m.start(), m.end()))
+    return out
+
+
+def _inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> int | None:
+    """The end of the span of `spans` that holds `span` (a non-empty part of it), or None."""
+    return next((b for a, b in spans if a <= span[0] < b and span[1] <= b), None)
+
+
+def search_outside(rx: Any, text: str, spans: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The leftmost match of `rx` that does not lie within one of `spans`."""
+    pos = 0
+    while (span := search(rx, text, pos)) is not None and spans:
+        end = _inside(span, spans)
+        if end is None:
+            break
+        pos = end
+    return span
 
 
 def _segment(pos: int, starts: list[int]) -> int:
@@ -534,6 +577,7 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
     skip = {index.by_id[x] for x in exclude if x in index.by_id}
     starts = _segment_starts(text, params["chain_markers"])
     owners = _line_owners(text, index.claims)
+    compared = operands(text, index.status_token)
 
     def foreign(i: int, pos: int) -> bool:
         return _foreign(pos, index.entries[i]["id"].split("/")[0], owners, index.wraps)
@@ -543,13 +587,13 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
         if i in skip:
             continue
         rx = index.regex(i)
-        span = search(rx, text) if rx is not None else None
+        span = search_outside(rx, text, compared) if rx is not None else None
         if span and not foreign(i, span[0]):
             regex_hit[i] = span
     name_hit: dict[int, tuple[int, int]] = {}
     for m in index.name_tokens(text):
         for i in index.by_name.get(m.group(), ()):
-            if not foreign(i, m.start()):
+            if not foreign(i, m.start()) and _inside((m.start(), m.end()), compared) is None:
                 name_hit.setdefault(i, (m.start(), m.end()))
     for rx, key in index.numbered:
         for m in rx.finditer(text):
@@ -577,12 +621,16 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
 def similar(index: Index, text: str, top: int, skip: set[int]) -> list[Result]:
     params = index.raw["params"]
     have = set(words(text, params["stop_words"]))
+    low = ascii_lower(text)
+    gpu = any(w in low for w in params["gpu_words"])
+    need, bar = ((params["min_shared"], params["min_similar"]) if gpu
+                 else (params["min_shared_alone"], params["min_similar_alone"]))
     out = []
     for i, ws in enumerate(index.words):
         if i in skip or not ws:
             continue
         shared = sum(1 for w in ws if w in have)
         score = 1000 * shared // len(ws)
-        if shared >= params["min_shared"] and score >= params["min_similar"]:
+        if shared >= need and score >= bar:
             out.append(Result(index.entries[i]["id"], "similar", score))
     return sorted(out, key=lambda r: (-r.score, r.id))[:top]
