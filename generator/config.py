@@ -83,6 +83,8 @@ class Family:
     table_file: Path
     api: str
     statuses: tuple[Status, ...] = field(default=(), compare=False)
+    printers: tuple[str, ...] = ()  # regexes: what programs print right before a message of this table
+    domain: str = ""  # the domain of the entries that are this table's statuses ("": any)
 
     def by_name(self, name: str) -> Status | None:
         return next((s for s in self.statuses if s.name == name), None)
@@ -129,7 +131,8 @@ def families(cuda_reference: Path | None = REFERENCE_FILE) -> tuple[Family, ...]
             continue
         out.append(Family(path.stem, raw["name"], raw["key"], raw["enum"], raw["printed"],
                           tuple(raw.get("numbered") or ()), table, raw["table"]["api"],
-                          _table(table, raw["table"]["api"])))
+                          _table(table, raw["table"]["api"]), tuple(raw.get("printers") or ()),
+                          str(raw.get("domain") or "")))
     return tuple(out)
 
 

@@ -259,23 +259,52 @@ def enum_names(e: Entry, fams: tuple[Family, ...]) -> list[str]:
 
 def numbered_codes(e: Entry, fams: tuple[Family, ...]) -> list[str]:
     """'<family key>:<code>' for each of the entry's status names whose family has numbered forms (a C check
-    macro's `code=700`, PaddlePaddle's `CUDA error(2)`, Numba's `[716] Call to …`): the number resolves
-    through the family's table."""
+    macro's `code=700`, PaddlePaddle's `CUDA error(2)`, Numba's `[716] Call to …`) or printers (PyTorch's
+    `CUDA driver error: operation not supported`): the number, or the message, resolves through the family's
+    table. Only for entries of the family's own domain: pytorch/embedding-index-out-of-range is a cudaErrorAssert too,
+    but `CUDA error: device-side assert triggered` alone is cuda/assert; the specific entry needs its own text."""
     out = set()
     for name in enum_names(e, fams):
         fam = family_of(name, fams)
         status = fam.by_name(name) if fam else None
-        if fam and fam.numbered and status:
+        if fam and (fam.numbered or fam.printers) and status and fam.domain in ("", e.domain):
             out.add(f"{fam.key}:{status.code}")
     return sorted(out)
 
 
-def family_params(fams: tuple[Family, ...]) -> dict[str, Any]:
-    """What both runtimes need of the families and domains: the numbered forms (regex, family key) and, per
-    domain, what it wraps and which lines it claims (config/domains.yml says what these mean)."""
+_SYNTAX = re.compile(r"[\\^$.*+?()\[\]{}|/]")
+
+
+def escape(text: str) -> str:
+    """`text` as a regex that means the same in Python and in JavaScript with the u flag (which rejects escapes of
+    anything but syntax characters, so re.escape's escaped spaces would not compile)."""
+    return _SYNTAX.sub(lambda m: "\\" + m.group(), text)
+
+
+def printed_forms(fams: tuple[Family, ...], codes: Collection[str] | None = None) -> list[list[Any]]:
+    """[regex, family key, {message: [codes]}] per family with printers: group 1 of the regex is a message of the
+    family's table printed right after one of its printers. Only the messages of `codes` ('key:code', the codes
+    some entry carries; None: all), longest first, so that a message that begins another does not hide it."""
+    out: list[list[Any]] = []
+    for f in fams:
+        messages: dict[str, list[int]] = {}
+        for st in f.statuses:
+            if st.code != 0 and (codes is None or f"{f.key}:{st.code}" in codes):
+                messages.setdefault(st.message, []).append(st.code)
+        if f.printers and messages:
+            alts = "|".join(escape(m) for m in sorted(messages, key=lambda m: (-len(m), m)))
+            out.append([f"(?:{'|'.join(f.printers)})({alts})", f.key, messages])
+    return out
+
+
+def family_params(fams: tuple[Family, ...], codes: Collection[str] | None = None) -> dict[str, Any]:
+    """What both runtimes need of the families and domains: the numbered forms (regex, family key), the printed
+    forms (printed_forms) and, per domain, what it wraps and which lines it claims (config/domains.yml says what
+    these mean)."""
     return {
         "enums": sorted({f.enum for f in fams}),
         "numbered": [[rx, f.key] for f in fams for rx in f.numbered],
+        "printed": printed_forms(fams, codes),
         "domains": {d.id: {"wraps": list(d.wraps), "claims": list(d.claims)}
                     for d in domains() if d.wraps or d.claims},
     }
@@ -317,8 +346,9 @@ def build_index(entries: Iterable[Entry], bad_regex: Collection[str] = frozenset
     size (entry i's display text is in shard i // display_shard)."""
     fams = families()
     rows = [index_entry(e, e.id not in bad_regex, fams) for e in sorted(entries, key=lambda e: e.id)]
-    return {"version": INDEX_VERSION, "params": {**PARAMS, **family_params(fams)}, "display_shard": DISPLAY_SHARD,
-            "entries": rows}
+    codes = {c for r in rows for c in r.get("cd", [])}
+    return {"version": INDEX_VERSION, "params": {**PARAMS, **family_params(fams, codes)},
+            "display_shard": DISPLAY_SHARD, "entries": rows}
 
 
 def build_words(entries: Iterable[Entry]) -> dict[str, Any]:
@@ -397,6 +427,7 @@ class Index:
     by_name: dict[str, list[int]] = field(default_factory=dict)
     by_code: dict[str, list[int]] = field(default_factory=dict)
     numbered: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    printed: list[tuple[re.Pattern[str], str, dict[str, list[int]]]] = field(default_factory=list)
     claims: list[tuple[str, re.Pattern[str]]] = field(default_factory=list)  # (domain, line regex), config order
     wraps: dict[str, set[str]] = field(default_factory=dict)
     words: list[list[str]] = field(default_factory=list)
@@ -412,6 +443,7 @@ class Index:
         ix = cls(raw=raw, entries=list(raw["entries"]))
         params = raw["params"]
         ix.numbered = [(re.compile(rx, re.ASCII), key) for rx, key in params.get("numbered", [])]
+        ix.printed = [(re.compile(rx, re.ASCII), key, msgs) for rx, key, msgs in params.get("printed", [])]
         for dom, spec in params.get("domains", {}).items():
             ix.wraps[dom] = set(spec["wraps"])
             ix.claims += [(dom, re.compile(rx, re.ASCII)) for rx in spec["claims"]]
@@ -595,11 +627,13 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
         for i in index.by_name.get(m.group(), ()):
             if not foreign(i, m.start()) and _inside((m.start(), m.end()), compared) is None:
                 name_hit.setdefault(i, (m.start(), m.end()))
-    for rx, key in index.numbered:
-        for m in rx.finditer(text):
-            for i in index.by_code.get(f"{key}:{int(m.group(1))}", ()):
-                if not foreign(i, m.start()) and (i not in name_hit or m.start() < name_hit[i][0]):
-                    name_hit[i] = (m.start(), m.end())
+    coded = [(m, f"{key}:{int(m.group(1))}") for rx, key in index.numbered for m in rx.finditer(text)]
+    coded += [(m, f"{key}:{code}") for rx, key, msgs in index.printed for m in rx.finditer(text)
+              for code in msgs[m.group(1)]]
+    for m, code in coded:
+        for i in index.by_code.get(code, ()):
+            if not foreign(i, m.start()) and (i not in name_hit or m.start() < name_hit[i][0]):
+                name_hit[i] = (m.start(), m.end())
     exact = []
     for i in (set(regex_hit) | set(name_hit)) - skip:
         r, n = regex_hit.get(i), name_hit.get(i)

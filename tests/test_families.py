@@ -140,6 +140,36 @@ def test_real_nested_errors_rank_the_outer_entry_first_and_show_the_inner_cause(
     assert {"id": inner, "kind": "cause"} in [{"id": r["id"], "kind": r["kind"]} for r in py]
 
 
+@pytest.mark.parametrize("paste, first", [
+    # Caffe's glog check on a cuBLAS call: the number resolves through the cuBLAS table (BVLC/caffe#58).
+    ("F0127 14:32:39.484519 19425 math_functions.cpp:45] Check failed: (cublasSgemm_v2(Caffe::cublas_handle(), "
+     "cuTransB, cuTransA, N, M, K, &alpha, B, ldb, A, lda, &beta, C, N)) == CUBLAS_STATUS_SUCCESS (14 vs. 0)",
+     "cublas/internal-error"),
+    # Printed messages resolve through the CUDA tables after any known printer (unslothai/unsloth#1446,
+    # NVIDIA/FasterTransformer#592, tusen-ai/simpledet#15).
+    ("RuntimeError: CUDA driver error: operation not supported", "cuda/not-supported"),
+    ("what(): [FT][ERROR] CUDA runtime error: operation not supported /workspace/FasterTransformer/src/"
+     "fastertransformer/utils/allocator.h:160", "cuda/not-supported"),
+    ("Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading CUDA: invalid device ordinal",
+     "cuda/invalid-device"),
+    # Caffe logs come from CUDA releases with another numbering (6 was cudaErrorLaunchTimeout): the message counts,
+    # not the number (happynear/caffe-windows#250).
+    ("Check failed: error == cudaSuccess (6 vs. 0)  the launch timed out and was terminated", "cuda/launch-timeout"),
+])
+def test_numbers_and_printed_messages_resolve_through_the_family_tables(paste: str, first: str) -> None:
+    from tests.test_match import js_results, py_results, raw_index
+    py = py_results(raw_index(), [paste])[0]
+    assert py == js_results(raw_index(), [paste])[0]
+    assert (py[0]["id"], py[0]["kind"]) == (first, "regex")
+
+
+def test_a_printed_code_is_evidence_only_for_its_family_domain() -> None:
+    """pytorch/embedding-index-out-of-range is a cudaErrorAssert too, but the bare message is cuda/assert's."""
+    from tests.test_match import py_results, raw_index
+    ids = [r["id"] for r in py_results(raw_index(), ["RuntimeError: CUDA error: device-side assert triggered"])[0]]
+    assert ids == ["cuda/assert"]
+
+
 def test_no_confident_cuda_match_from_a_phrase_in_a_container_cli_line() -> None:
     from tests.test_match import py_results, raw_index
     paste = "nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown."

@@ -187,6 +187,8 @@ export class MatchIndex {
     });
     // Families' numbered forms and domains' wraps/claims (config/; generator/match.py family_params).
     this.numbered = (this.params.numbered || []).map(([rx, key]) => [new RegExp(rx, "gu"), key]);
+    // A family's message printed right after one of its printers (match.py printed_forms): [regex, key, codes].
+    this.printed = (this.params.printed || []).map(([rx, key, msgs]) => [new RegExp(rx, "gu"), key, msgs]);
     this.wraps = new Map();
     this.claims = [];
     for (const [dom, spec] of Object.entries(this.params.domains || {})) {
@@ -386,12 +388,15 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
       nameHit.set(i, [m.index, m.index + m[0].length]);
     }
   }
-  for (const [rx, key] of index.numbered) {
-    for (const m of text.matchAll(rx)) {
-      for (const i of index.byCode.get(`${key}:${Number(m[1])}`) || []) {
-        if (foreign(i, m.index)) continue;
-        if (!nameHit.has(i) || m.index < nameHit.get(i)[0]) nameHit.set(i, [m.index, m.index + m[0].length]);
-      }
+  const coded = [];
+  for (const [rx, key] of index.numbered) for (const m of text.matchAll(rx)) coded.push([m, `${key}:${Number(m[1])}`]);
+  for (const [rx, key, msgs] of index.printed) {
+    for (const m of text.matchAll(rx)) for (const code of msgs[m[1]]) coded.push([m, `${key}:${code}`]);
+  }
+  for (const [m, code] of coded) {
+    for (const i of index.byCode.get(code) || []) {
+      if (foreign(i, m.index)) continue;
+      if (!nameHit.has(i) || m.index < nameHit.get(i)[0]) nameHit.set(i, [m.index, m.index + m[0].length]);
     }
   }
   const exact = [];
