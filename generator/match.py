@@ -35,7 +35,10 @@ Ranking rule (integer, deterministic; also stated on the match page):
     score   = (1000 - min(segment, 999)) * 10**7 + tier * 10**6 + min(length, 999999).
   Results are sorted by score, highest first, ties by id; an underlying cause (an error another result wraps)
   comes after the others, and an incidental entry (a harmless line, or one printed because of an earlier error:
-  `incidental` in the entry) after everything else, never counted as a cause. Only when nothing matches exactly
+  `incidental` in the entry) after everything else, never counted as a cause. When no regex, name or code matches,
+  the regexes run again ignoring letter case (a message retyped in lower case), and a match of `min_folded` code
+  points or more counts as exact (tier 1). A status name that a check's condition compares with (`e ==
+  cudaSuccess || e == cudaErrorCudartUnloading`) is no evidence (operands). Only when nothing matches exactly
   are entries ranked as "similar": score = 1000 * shared // tokens, where tokens are the distinct words (ASCII
   letters/digits, 3+ long, not digits only, not stop words) of the entry's English signature and shared
   is how many of them the paste contains; an entry needs 2+ shared words and a score of 250+ when the paste
@@ -72,6 +75,7 @@ PARAMS: dict[str, Any] = {
     "min_similar": 250,
     "min_shared_alone": 3,
     "min_similar_alone": 400,
+    "min_folded": 32,  # code points a regex must match, ignoring case, when nothing matched as typed
     # Substrings (of the ASCII-lower-cased paste) that say it comes from the GPU stack.
     "gpu_words": ["cuda", "gpu", "nvidia", "nccl", "cudnn", "cublas", "cusparse", "cusolver", "cufft", "curand",
                   "nvml", "nvrm", "nvcc", "cupy", "triton", "jaxlib", "ggml", "tensorrt", "显存",
@@ -478,13 +482,17 @@ class Index:
             ix.status_token = ix.enum_token
         return ix
 
-    def regex(self, i: int) -> Any:
+    def regex(self, i: int, folded: bool = False) -> Any:
         """Entry i's regex compiled with RE2 (linear time, generator/safe_regex.py); None if RE2 rejects it: then
-        it never runs (the gate keeps such regexes out of the index)."""
-        if i not in self.regexes:
+        it never runs (the gate keeps such regexes out of the index). `folded`: ignoring letter case (None when
+        the regex already does: it has run)."""
+        key = -1 - i if folded else i
+        if key not in self.regexes:
             e = self.entries[i]
-            self.regexes[i] = compile_regex(e["re"], e.get("fl", ""))
-        return self.regexes[i]
+            flags = e.get("fl", "")
+            self.regexes[key] = (None if folded and "i" in flags
+                                 else compile_regex(e["re"], flags + "i" if folded else flags))
+        return self.regexes[key]
 
     def candidates(self, low: str) -> list[int]:
         """Entries one of whose required literals occurs in the (ASCII-lower-cased) paste."""
@@ -614,10 +622,9 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
     def foreign(i: int, pos: int) -> bool:
         return _foreign(pos, index.entries[i]["id"].split("/")[0], owners, index.wraps)
 
+    candidates = [i for i in index.candidates(ascii_lower(text)) if i not in skip]
     regex_hit: dict[int, tuple[int, int]] = {}
-    for i in index.candidates(ascii_lower(text)):
-        if i in skip:
-            continue
+    for i in candidates:
         rx = index.regex(i)
         span = search_outside(rx, text, compared) if rx is not None else None
         if span and not foreign(i, span[0]):
@@ -634,6 +641,14 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
         for i in index.by_code.get(code, ()):
             if not foreign(i, m.start()) and (i not in name_hit or m.start() < name_hit[i][0]):
                 name_hit[i] = (m.start(), m.end())
+    if not regex_hit and not name_hit:
+        # A message retyped in other letter case ("an nvidia gpu may be present on this machine, but a cuda-enabled
+        # jaxlib is not installed"): only when nothing else matched, and only a long match counts.
+        for i in candidates:
+            rx = index.regex(i, folded=True)
+            span = search_outside(rx, text, compared) if rx is not None else None
+            if span and span[1] - span[0] >= params["min_folded"] and not foreign(i, span[0]):
+                regex_hit[i] = span
     exact = []
     for i in (set(regex_hit) | set(name_hit)) - skip:
         r, n = regex_hit.get(i), name_hit.get(i)

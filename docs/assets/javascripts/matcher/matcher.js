@@ -214,12 +214,14 @@ export class MatchIndex {
     return Math.floor(this.byId.get(id) / this.raw.display_shard);
   }
 
-  regex(i) {
-    let rx = this.regexes.get(i);
-    if (!rx) {
-      const e = this.entries[i];
-      rx = new RegExp(e.re, "u" + (e.fl || ""));
-      this.regexes.set(i, rx);
+  // Entry i's regex; `folded`: ignoring letter case (null when it already does: it has run).
+  regex(i, folded = false) {
+    const key = folded ? -1 - i : i;
+    let rx = this.regexes.get(key);
+    if (rx === undefined) {
+      const fl = this.entries[i].fl || "";
+      rx = folded && fl.includes("i") ? null : new RegExp(this.entries[i].re, "u" + fl + (folded ? "i" : ""));
+      this.regexes.set(key, rx);
     }
     return rx;
   }
@@ -374,9 +376,9 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
   const owners = lineOwners(text, index.claims);
   const compared = operands(text, index.statusToken);
   const foreign = (i, pos) => foreignAt(pos, domainOf(index.entries[i].id), owners, index.wraps);
+  const candidates = index.candidates(asciiLower(text)).filter((i) => !skip.has(i));
   const regexHit = new Map();
-  for (const i of index.candidates(asciiLower(text))) {
-    if (skip.has(i)) continue;
+  for (const i of candidates) {
     if (onRegex) onRegex(index.entries[i].id);
     const m = execOutside(index.regex(i), text, compared);
     if (m && !foreign(i, m.index)) regexHit.set(i, [m.index, m.index + m[0].length]);
@@ -397,6 +399,19 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
     for (const i of index.byCode.get(code) || []) {
       if (foreign(i, m.index)) continue;
       if (!nameHit.has(i) || m.index < nameHit.get(i)[0]) nameHit.set(i, [m.index, m.index + m[0].length]);
+    }
+  }
+  if (!regexHit.size && !nameHit.size) {
+    // A message retyped in other letter case: only when nothing else matched, and only a long match counts.
+    for (const i of candidates) {
+      const rx = index.regex(i, true);
+      if (!rx) continue;
+      if (onRegex) onRegex(index.entries[i].id);
+      const m = execOutside(rx, text, compared);
+      if (!m || foreign(i, m.index)) continue;
+      if (codePointLength(text, m.index, m.index + m[0].length) >= index.params.min_folded) {
+        regexHit.set(i, [m.index, m.index + m[0].length]);
+      }
     }
   }
   const exact = [];
