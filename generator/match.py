@@ -24,8 +24,11 @@ Normalisation (identical in both runtimes; every later step sees only its output
 
 Ranking rule (integer, deterministic; also stated on the match page):
   Evidence for an entry is (a) its regex matching the paste, (b) an enum name from its `error_code` or
-  `aliases` (`cudaErrorXxx`, `CUDA_ERROR_XXX`) appearing as a whole word, or (c) its numbered code after
-  `code=` (C/C++ check macros) or `CUDA error ` (not "exit code: 1", which is no CUDA code). Then
+  `aliases` (`cudaErrorXxx`, `CUDA_ERROR_XXX`) appearing as a whole word, or (c) its code read through a
+  family's table (config/families/, only for entries of the family's domain): a numbered form (`code=700`,
+  `CUDA error 700`, not "exit code: 1", which is no CUDA code) or the table's message right after one of the
+  family's printers (`CUDA driver error: operation not supported`). A status name that a check's condition
+  compares with (`e == cudaSuccess || e == cudaErrorCudartUnloading`) is no evidence (operands). Then
     segment = how many chained-exception separators ("During handling of the above exception, ..." /
               "The above exception was the direct cause ...") come before the entry's earliest evidence:
               the first error printed is the cause, so segment 0 ranks first;
@@ -37,8 +40,7 @@ Ranking rule (integer, deterministic; also stated on the match page):
   comes after the others, and an incidental entry (a harmless line, or one printed because of an earlier error:
   `incidental` in the entry) after everything else, never counted as a cause. When no regex, name or code matches,
   the regexes run again ignoring letter case (a message retyped in lower case), and a match of `min_folded` code
-  points or more counts as exact (tier 1). A status name that a check's condition compares with (`e ==
-  cudaSuccess || e == cudaErrorCudartUnloading`) is no evidence (operands). Only when nothing matches exactly
+  points or more counts as exact (tier 1). Only when nothing matches exactly
   are entries ranked as "similar": score = 1000 * shared // tokens, where tokens are the distinct words (ASCII
   letters/digits, 3+ long, not digits only, not stop words) of the entry's English signature and shared
   is how many of them the paste contains; an entry needs 2+ shared words and a score of 250+ when the paste
