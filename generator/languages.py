@@ -151,3 +151,14 @@ def prefix(lang: str) -> str:
 def to_root(page: str, lang: str) -> str:
     """Relative URL from a page (docs path without extension, served at [<lang>/]<page>/) up to the site's root."""
     return "../" * (page.count("/") + 1 + (0 if is_default(lang) else 1))
+
+
+# ---- The one fallback rule ----
+
+def fallback(translation: object, original: str, lang: str) -> tuple[str, bool]:
+    """What a page in `lang` shows for a text: its translation where it has one (written in the language's script),
+    else the default language's original; and whether that is an untranslated fallback (the page marks it)."""
+    language = languages().get(lang)
+    if language.default:
+        return original, False
+    return (str(translation), False) if language.translated(translation) else (original, True)
