@@ -1,4 +1,5 @@
-"""Which Chinese fields are really translated: missing, empty or still-English text counts as untranslated."""
+"""Which texts are really translated (a language's fields, in its script): missing, empty or still-English text
+counts as untranslated; and what a reader of a translated language's pages sees in English."""
 from __future__ import annotations
 
 import hashlib

@@ -42,9 +42,9 @@ def test_mkdocs_names_the_configured_default_language() -> None:
     """mkdocs.yml names one language, the default (the i18n plugin checks for one when it loads); the hook
     generator/mkdocs_languages.py gives it every language of config/languages.yml."""
     from generator.languages import languages
-    raw = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    i18n = next(p["i18n"] for p in raw["plugins"] if isinstance(p, dict) and "i18n" in p)
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     default = languages().default
-    assert i18n["languages"] == [{"locale": default.code, "name": default.name, "default": "true"}]
-    assert raw["theme"]["language"] == default.code
-    assert raw["hooks"][0] == "generator/mkdocs_languages.py"
+    i18n = yaml.safe_load(text.split("  - i18n:\n", 1)[1].split("\n\n", 1)[0])
+    assert i18n["languages"] == [{"locale": default.code, "name": default.name, "default": True}]
+    assert f"\n  language: {default.code}\n" in text  # the theme's
+    assert "\nhooks:\n  - generator/mkdocs_languages.py\n" in text  # first: before the i18n plugin reads them
