@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -77,6 +79,27 @@ def seed_site(tmp_path_factory: pytest.TempPathFactory, acked_seeds: Path) -> Pa
 
 
 @pytest.fixture(scope="session")
+def real_docs(tmp_path_factory: pytest.TempPathFactory) -> Mapping[str, bytes]:
+    """The generator's output for the repository's entries (relative path -> bytes), generated once per test process:
+    several tests read the same 1,300 files, and each generation costs seconds of CPU. Read-only."""
+    from generator import site
+    from generator.paths import REFERENCE_FILE
+    docs = tmp_path_factory.mktemp("real-docs") / "docs"
+    return MappingProxyType(dict(site.build(ENTRIES_DIR, docs, REAL_DOCS_REPO, REFERENCE_FILE).files))
+
+
+REAL_DOCS_REPO = "https://github.com/example/encyclopedia"
+
+
+@pytest.fixture(scope="session")
 def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site built from the repository's entries/, with every gate enforced."""
     return _build(tmp_path_factory, "real-site", ENTRIES_DIR)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that read the real entries' generated pages run in one xdist worker (`--dist loadgroup`, Makefile):
+    generating them costs ~4 CPU s, once per worker that needs them."""
+    for item in items:
+        if "real_docs" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("real_docs"))

@@ -11,7 +11,6 @@ import pytest
 
 from generator.graph import build_graph
 from generator.head import absolute, alternate_links
-from generator.load import load_corpus
 from generator.markup import md_text
 from generator.match import display_row
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
@@ -19,12 +18,13 @@ from generator.render import Site, render_entry
 from generator.sentences import first_sentence, opening, summary
 from generator.site import build
 from generator.titles import MAX_TITLE, html_title, title, width
+from tests.corpus import real_corpus
 from tests.lintcases import make_corpus
 
 
 @pytest.fixture(scope="module")
 def real() -> tuple[Site, list]:
-    corpus = load_corpus(ENTRIES_DIR)
+    corpus = real_corpus()
     site = Site(entries={e.id: e for e in corpus.entries}, graph=build_graph(corpus.entries), articles=[],
                 article_links={}, effective_tier={}, repo_url="https://github.com/example/e")
     return site, sorted(corpus.entries, key=lambda e: e.id)

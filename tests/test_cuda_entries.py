@@ -9,14 +9,14 @@ import pytest
 from generator.config import families
 from generator.cuda_reference import CudaError, load_reference, parse_error_code
 from generator.facts import check_facts
-from generator.load import load_corpus
 from generator.paths import ENTRIES_DIR
 from generator.regex_tree import regex_flags
 from generator.translation import has_chinese
 from tests.conftest import SEED_IDS
+from tests.corpus import real_corpus
 
 REF = load_reference()
-CORPUS = load_corpus(ENTRIES_DIR)
+CORPUS = real_corpus()
 ENTRIES = {e.id: e for e in CORPUS.entries}
 # One entry per runtime code (scenario entries point at it with belongs_to).
 CODE_ENTRIES = {parse_error_code(e.error_code)[0]: e for e in CORPUS.entries

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.load import load_corpus
 from generator.match import display_row
-from generator.paths import ENTRIES_DIR
 from generator.sentences import summary
 from generator.titles import width
 from tests.browser import browser, serve
+from tests.corpus import real_corpus
 
 SCREENS = {"desktop": (1280, 800, 0.95), "phone": (390, 844, 0.90)}  # width, height, share of pages that must pass
 LANGS = ("en", "zh")
@@ -82,7 +81,7 @@ def first_screen_misses(chromium, site: Path, pages: list[tuple[str, str, str]],
 
 
 def _pages() -> list[tuple[str, str, str]]:
-    corpus = load_corpus(ENTRIES_DIR)
+    corpus = real_corpus()
     return [(e.id, lang, display_row(e, lang)["w"]) for e in sorted(corpus.entries, key=lambda e: e.id)
             if e.workarounds for lang in LANGS]
 
@@ -233,7 +232,7 @@ def _html_pages(site: Path) -> list[Path]:
 
 
 def _entry_html(site: Path) -> dict[tuple[str, str], str]:
-    corpus = load_corpus(ENTRIES_DIR)
+    corpus = real_corpus()
     return {(e.id, lang): (site / ("zh" if lang == "zh" else "") / e.id / "index.html").read_text(encoding="utf-8")
             for e in corpus.entries for lang in LANGS}
 
@@ -255,7 +254,7 @@ def test_no_two_pages_share_a_title(real_site: Path) -> None:
 
 @pytest.mark.slow
 def test_entry_meta_description_is_the_root_causes_first_sentence(real_site: Path) -> None:
-    corpus = {e.id: e for e in load_corpus(ENTRIES_DIR).entries}
+    corpus = {e.id: e for e in real_corpus().entries}
     for (entry_id, lang), text in _entry_html(real_site).items():
         e = corpus[entry_id]
         title = html.unescape(re.search(r"<title>(.*?)</title>", text, re.S).group(1))

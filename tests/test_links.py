@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -96,10 +97,10 @@ def test_stored_files_are_published_as_text_and_shown_escaped(fork_site: Path) -
             == (base / "evil-sh.txt").resolve()
 
 
-def test_every_stored_file_of_the_real_entries_is_published(tmp_path: Path) -> None:
+def test_every_stored_file_of_the_real_entries_is_published(real_docs: Mapping[str, bytes]) -> None:
     """Every file in entries/**/<slug>.repro/ has its plain-text copy, byte for byte, and a section on its folder's page
     in both languages; the pages' 'tested on GPU' and reproduction lines link there, not to the repository."""
-    files = site.build(ENTRIES_DIR, tmp_path / "docs", "https://github.com/example/e", REFERENCE_FILE).files
+    files = real_docs
     stored = sorted(p for p in ENTRIES_DIR.rglob("*") if p.is_file() and p.parent.name.endswith(".repro"))
     assert len(stored) > 300
     for path in stored:

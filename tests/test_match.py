@@ -3,6 +3,7 @@ cases, seed entries, adversarial pastes, and the `python -m generator match` CLI
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import resource
 import shutil
@@ -21,6 +22,7 @@ from generator.load import load_corpus
 from generator.match import Index, match, match_files, normalise
 from generator.paths import ENTRIES_DIR, ROOT
 from tests.conftest import SEEDS
+from tests.corpus import real_corpus
 
 CASES = json.loads((Path(__file__).parent / "match_cases.json").read_text(encoding="utf-8"))["cases"]
 NODE_RUNNER = Path(__file__).parent / "match_node.mjs"
@@ -28,8 +30,17 @@ NODE_RUNNER = Path(__file__).parent / "match_node.mjs"
 
 @lru_cache(maxsize=4)
 def raw_index(entries: Path = ENTRIES_DIR) -> dict:
-    """The matcher's files (match-index.json, match-words.json, match-display/...) by relative path."""
-    return match_files(load_corpus(entries).entries)
+    """The matcher's files (match-index.json, match-words.json, match-display/...) by relative path: a fresh copy
+    each call (callers may change it), the real entries loaded once per process (a load costs ~0.6 CPU s, and the
+    property tests ask for it once per example)."""
+    if entries != ENTRIES_DIR:
+        return match_files(load_corpus(entries).entries)
+    return copy.deepcopy(_real_index())
+
+
+@functools.cache
+def _real_index() -> dict:
+    return match_files(real_corpus().entries)
 
 
 def load(raw: dict) -> Index:
@@ -155,7 +166,7 @@ def _variants(draw: st.DrawFn, text: str) -> str:
 
 def _all_samples() -> list[str]:
     out = []
-    for e in load_corpus(ENTRIES_DIR).entries:
+    for e in real_corpus().entries:
         out += [e.signature, *e.raw.get("samples", [])]
     return out
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from generator.lint import check
-from generator.load import load_corpus
-from generator.paths import ENTRIES_DIR, ROOT
+from generator.paths import ROOT
 from generator.registry import Registry, load_registry, register, registry_problems
 from generator.scaffold import new_entry
 from tests.conftest import SEED_IDS
+from tests.corpus import real_corpus
 from tests.sitebuild import build_site
 
 MOVED = "cuda/capture-scope-old-name"
@@ -25,7 +25,7 @@ def codes(problems: list) -> list[tuple[str, str]]:
 
 def test_every_entry_of_the_repository_is_registered_and_every_registered_id_resolves() -> None:
     reg = load_registry(ROOT / "config" / "ids.txt")
-    ids = set(load_corpus(ENTRIES_DIR).ids)
+    ids = set(real_corpus().ids)
     assert reg.problems == []
     assert registry_problems(reg, ids, {}) == []
     assert len(reg.ids) >= len(ids) >= 200  # the registry only grows

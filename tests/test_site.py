@@ -9,9 +9,8 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from generator.load import load_corpus
-from generator.paths import ENTRIES_DIR
 from tests.conftest import ARTICLE_ID, SEED_IDS
+from tests.corpus import real_corpus
 
 pytestmark = pytest.mark.slow
 
@@ -154,7 +153,7 @@ def test_nav_does_not_list_entries(seed_site: Path) -> None:
 # The repository's own entries: every one in both languages, links resolve, diagrams present where edges exist.
 
 def test_real_site_has_every_entry_in_both_languages(real_site: Path) -> None:
-    ids = [e.id for e in load_corpus(ENTRIES_DIR).entries]
+    ids = [e.id for e in real_corpus().entries]
     assert len(ids) >= 4
     missing = [i for i in ids
                if not (real_site / i / "index.html").is_file() or not (real_site / "zh" / i / "index.html").is_file()]

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from generator import site
 from generator.lint import check
-from generator.load import load_corpus
 from generator.markup import md_text
 from generator.paths import ENTRIES_DIR
 from generator.tested import read_run
+from tests.corpus import real_corpus
 from tests.lintcases import make_corpus
 
 REPO = "https://github.com/example/encyclopedia"
@@ -90,7 +90,7 @@ def test_read_run_parses_the_runner_format(tmp_path: Path) -> None:
 def test_the_corpus_holds_the_tested_fixes_issue_10_asks_for() -> None:
     """At least 30 workarounds tested, across the errors users meet most; every tested workaround's stored output
     ends with the program's 'FIXED:' line, and every tested dead end's run failed."""
-    corpus = load_corpus(ENTRIES_DIR)
+    corpus = real_corpus()
     workarounds, dead_ends = [], []
     for e in corpus.entries:
         for kind, bucket in (("workarounds", workarounds), ("dead_ends", dead_ends)):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from generator.translation import (
     translation_report,
     visible_blocks,
 )
+from tests.corpus import real_corpus
 from tests.lintcases import make_corpus
 
 REPO = "https://github.com/example/encyclopedia"
@@ -79,7 +81,7 @@ def test_the_markdown_reading_sees_what_the_html_reading_sees() -> None:
 
 # ---- the report, on a fixture corpus and on the real entries ----
 
-def _zh_pages(files: dict[str, bytes]) -> dict[str, str]:
+def _zh_pages(files: Mapping[str, bytes]) -> dict[str, str]:
     return {p: v.decode() for p, v in files.items() if p.endswith(".zh.md")}
 
 
@@ -107,11 +109,11 @@ def test_an_english_sentence_in_a_zh_field_and_a_missing_zh_field_are_reported(t
     assert f"[{OOM.replace('-', chr(92) + '-')}]" in page and "caching allocator holds freed blocks" in page
 
 
-def test_the_real_zh_pages_show_no_english_without_a_notice(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                                            ) -> None:
+def test_the_real_zh_pages_show_no_english_without_a_notice(real_docs: Mapping[str, bytes],
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
     """The site's own figure, printed: every zh page the generator writes, read as rendered."""
-    files = site.build(ENTRIES_DIR, tmp_path / "docs", REPO, REFERENCE_FILE).files
-    report = translation_report(_zh_pages(files), known_messages(check(ENTRIES_DIR).corpus.entries))
+    files = real_docs
+    report = translation_report(_zh_pages(files), known_messages(real_corpus().entries))
     entries = [p for p in report if not p.startswith(("browse/", "articles/", "rules/"))]
     clean = [p for p, fs in report.items() if not fs]
     marked = [p for p, fs in report.items() if any(f.marked for f in fs)]
@@ -141,10 +143,11 @@ def test_every_rule_reason_has_a_chinese_text() -> None:
     assert [r.code for r in RULES.values() if r.why and not has_chinese(r.why_zh)] == []
 
 
-def test_zh_pages_have_no_snake_case_category_and_no_ascii_colon_after_chinese(tmp_path: Path) -> None:
+def test_zh_pages_have_no_snake_case_category_and_no_ascii_colon_after_chinese(real_docs: Mapping[str, bytes]
+                                                                             ) -> None:
     """On the generated pages of the real entries (both languages): categories as labels, never `memory_error`; on zh
     pages, no ASCII colon right after a Chinese character outside code (labels were `失败原因: …`)."""
-    files = site.build(ENTRIES_DIR, tmp_path / "docs", REPO, REFERENCE_FILE).files
+    files = real_docs
     schema = json.loads((SCHEMA_DIR / "entry.schema.json").read_text(encoding="utf-8"))
     category = re.compile(r"\b(?:" + "|".join(schema["properties"]["category"]["enum"]) + r")\b")
     shown_ids, colons = [], []
@@ -215,14 +218,14 @@ def test_the_report_agrees_with_the_built_pages(seed_site: Path, acked_seeds: Pa
         assert {(f.section, f.marked) for f in built} == {(f.section, f.marked) for f in expected}, page
 
 
-def test_zh_nav_titles_and_generated_page_titles_are_chinese(tmp_path: Path) -> None:
+def test_zh_nav_titles_and_generated_page_titles_are_chinese(real_docs: Mapping[str, bytes]) -> None:
     """Every nav entry has a zh title, and every generated zh page's title is Chinese."""
     from generator.translation import has_chinese
     text = (ENTRIES_DIR.parent / "mkdocs.yml").read_text(encoding="utf-8")
     nav = re.findall(r"^  - ([^:]+): ", text.split("\nnav:\n", 1)[1].split("\n\n", 1)[0], re.M)
     translations = yaml.safe_load(text.split("nav_translations:", 1)[1].split("\n\n", 1)[0])
     assert nav and all(has_chinese(translations.get(n, "")) for n in nav)
-    files = site.build(ENTRIES_DIR, tmp_path / "docs", REPO, REFERENCE_FILE).files
+    files = real_docs
     titles = {p: re.search(r'^title: (".*")$', v.decode(), re.M) for p, v in files.items()
               if p.endswith(".zh.md") and not p.startswith(tuple(f"{d}/" for d in site.domain_ids()))}
     assert [p for p, m in titles.items() if not (m and has_chinese(json.loads(m.group(1))))] == []
