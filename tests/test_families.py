@@ -166,7 +166,8 @@ def test_cusolver_table_is_read_from_the_header_capture_with_the_printed_forms_b
     # JAX/XLA's own words for the status
     ("jaxlib._jax.XlaRuntimeError: INTERNAL: cuSolver internal error", "cusolver/internal-error"),
     # PaddlePaddle calls it a cuBLAS error; the status is cuSOLVER's
-    ("Cublas error, `CUSOLVER_STATUS_INTERNAL_ERROR`. An internal cuSolver operation failed.", "cusolver/internal-error"),
+    ("Cublas error, `CUSOLVER_STATUS_INTERNAL_ERROR`. An internal cuSolver operation failed.",
+     "cusolver/internal-error"),
 ])
 def test_cusolver_forms_reach_the_cusolver_entry(paste: str, expected: str) -> None:
     from tests.test_match import js_results, py_results, raw_index
@@ -179,8 +180,9 @@ def test_no_cuda_match_from_file_system_words_in_a_container_mount_error() -> No
     """'operation not permitted' and 'no such device or address' inside an nvidia-container-cli line are the hook's
     file-system errors, not cudaErrorNotPermitted or a CUDA device error."""
     from tests.test_match import py_results, raw_index
-    paste = ("stderr: nvidia-container-cli: mount error: failed to add device rules: unable to find any existing device "
-             "filters attached to the cgroup: bpf_prog_query(BPF_CGROUP_DEVICE) failed: operation not permitted: unknown.")
+    paste = ("stderr: nvidia-container-cli: mount error: failed to add device rules: unable to find any existing "
+             "device filters attached to the cgroup: bpf_prog_query(BPF_CGROUP_DEVICE) failed: operation not "
+             "permitted: unknown.")
     ids = [r["id"] for r in py_results(raw_index(), [paste])[0]]
     assert ids[0] == "driver/nvidia-container-cli-mount-error" and not [i for i in ids if i.startswith("cuda/")]
 
