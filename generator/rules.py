@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.i18n import LANGS
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -274,7 +276,7 @@ RULES: dict[str, Rule] = {r.code: r for r in [
 NOT_ACKNOWLEDGEABLE = frozenset({c for c in RULES if c.startswith("E0")} | {"E902"})
 
 # Names the site's own pages and folders use: no domain folder, slug or article id may take them.
-RESERVED = frozenset({"index", "zh", "en", "api", "assets", "match", "browse", "articles", "search", "rules", "repro",
+RESERVED = frozenset({*LANGS, "index", "api", "assets", "match", "browse", "articles", "search", "rules", "repro",
                       "stylesheets", "javascripts", "generated", "overrides", "404", "sitemap", "about", "contributing"})
 
 
