@@ -298,6 +298,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             "date": e.reproduction["date"],
             "script_link": repro_link(site, page, e.id, e.reproduction["script"], lang),
             "output_link": repro_link(site, page, e.id, e.reproduction["output"], lang),
+            "run_link": repro_link(site, page, e.id, e.reproduction["run"], lang) if e.reproduction.get("run") else "",
         }
 
     belongs_to = None
