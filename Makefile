@@ -46,12 +46,12 @@ lint: .venv/.installed  ## style and type checks alone (ruff; mypy --strict over
 	.venv/bin/mypy
 
 test: setup  ## the whole test suite, ruff and mypy --strict included (CI runs exactly this)
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 2 --dist loadgroup -q
 
 # In-process unit tests on both cores: no browser, no full site builds, no end-to-end CLI runs (marked slow), and
 # a smoke of the fuzzers (FUZZ_EXAMPLES; `make test` runs the full 400).
 test-fast: .venv/.installed  ## unit tests only, in seconds
-	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-80} $(PY) -m pytest -n 2 -q -m "not browser and not slow"
+	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-80} $(PY) -m pytest -n 2 --dist loadgroup -q -m "not browser and not slow"
 
 bench: setup  ## benchmarks (never part of `make test`)
 	$(PY) -m benchmarks

@@ -1,1 +1,1 @@
-"""Bilingual error encyclopedia generator: entries/ -> docs/ (en + zh) for MkDocs."""
+"""Error encyclopedia generator: entries/ -> docs/ (every language of config/languages.yml) for MkDocs."""

@@ -100,9 +100,10 @@ def cmd_stamp(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
+    from generator.i18n import DEFAULT_LANG, LANGS
     ap = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     sub = ap.add_subparsers(dest="command", required=True)
-    b = sub.add_parser("build", help="render entries/ into docs/ (en + zh)")
+    b = sub.add_parser("build", help="render entries/ into docs/ (every language of config/languages.yml)")
     b.add_argument("--entries", default=str(ENTRIES_DIR))
     b.add_argument("--docs", default=str(DOCS_DIR))
     b.add_argument("--reference", default=str(REFERENCE_FILE))
@@ -114,7 +115,7 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--json", action="store_true", help='print {"results": [...]}')
     m.add_argument("--jsonl", action="store_true",
                    help="each input line is a JSON string; print one result object per line, in order")
-    m.add_argument("--lang", choices=("en", "zh"), default="en")
+    m.add_argument("--lang", choices=LANGS, default=DEFAULT_LANG)
     m.add_argument("--top", type=int, default=5)
     m.add_argument("--entries", default=str(ENTRIES_DIR))
     m.add_argument("--index", help="a match-index.json written by the build (match-words.json and match-display/ "

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+from generator.languages import languages
 from generator.paths import CONFIG_DIR, REFERENCE_FILE, VENDORED_REFERENCE
 
 
@@ -61,7 +62,7 @@ def domain_ids() -> tuple[str, ...]:
 def domain_name(domain: str, lang: str) -> str:
     """What pages call a domain in `lang` (config/domains.yml), its id where it has no name there."""
     d = next((d for d in domains() if d.id == domain), None)
-    return d.names.get(lang, d.names.get("en", domain)) if d else domain
+    return d.names.get(lang, d.names.get(languages().default.code, domain)) if d else domain
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,18 @@
-"""Per-language UI string tables (generator/locales/<lang>.yml): the only source of headings and labels."""
+"""Per-language UI string tables (the `strings` file of each language in config/languages.yml, generator/locales/
+for the site's own): the only source of headings and labels."""
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import yaml
 
-LANGS = ("en", "zh")
-DEFAULT_LANG = "en"
-_DIR = Path(__file__).resolve().parent / "locales"
+from generator.languages import languages
+
+LANGS = languages().codes
+DEFAULT_LANG = languages().default.code
 
 
 @cache
 def strings(lang: str) -> dict[str, str]:
-    data = yaml.safe_load((_DIR / f"{lang}.yml").read_text(encoding="utf-8"))
+    data = yaml.safe_load(languages().get(lang).strings_file.read_text(encoding="utf-8"))
     return {str(k): str(v) for k, v in data.items()}

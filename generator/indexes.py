@@ -6,9 +6,10 @@ from collections import defaultdict
 
 from generator.config import domain_name
 from generator.i18n import strings
+from generator.languages import languages
 from generator.markup import md_text
 from generator.render import Site, _tidy, article_title, english, entry_list, front_matter, page_title, rel_link
-from generator.rules import RULES
+from generator.rules import RULES, Rule
 from generator.sentences import plain
 from generator.translation import Finding
 from generator.versions import version_key
@@ -127,8 +128,20 @@ def versions_page(site: Site, lang: str) -> str:
     return _page(t["versions_index"], t["version_index_intro"], body)
 
 
-def translation_page(site: Site, lang: str, report: dict[str, list[Finding]]) -> str:
-    """What readers of the zh pages see in English (generator/translation.py reads every zh page as rendered)."""
+def translation_page(site: Site, lang: str, reports: dict[str, dict[str, list[Finding]]]) -> str:
+    """What readers of the translated languages' pages see in English (generator/translation.py reads every page as
+    rendered): `reports`, language -> its report; each under the language's name where there are several."""
+    t = strings(lang)
+    body = []
+    for report_lang, report in reports.items():
+        if len(reports) > 1:
+            body += [f"## {md_text(languages().get(report_lang).name)}", ""]
+        body += _translation_report(site, lang, report)
+    body += [f"## {md_text(t['translation_method_heading'])}\n", md_text(t["translation_method"])]
+    return _page(t["translation_status"], t["translation_intro"], body)
+
+
+def _translation_report(site: Site, lang: str, report: dict[str, list[Finding]]) -> list[str]:
     t = strings(lang)
     page = "browse/translation"
     entry_pages = [p for p in report if p in site.entries]
@@ -155,8 +168,7 @@ def translation_page(site: Site, lang: str, report: dict[str, list[Finding]]) ->
     if rows:
         columns = ("translation_page", "translation_section", "translation_kind", "translation_text")
         body += ["| " + " | ".join(md_text(t[c]) for c in columns) + " |", "|---|---|---|---|", *rows, ""]
-    body += [f"## {md_text(t['translation_method_heading'])}\n", md_text(t["translation_method"])]
-    return _page(t["translation_status"], t["translation_intro"], body)
+    return body
 
 
 def articles_index(site: Site, lang: str) -> str:
@@ -169,18 +181,30 @@ def articles_index(site: Site, lang: str) -> str:
 
 
 def rules_page(lang: str) -> str:
-    """docs/rules/index(.zh).md: the rule table, generated from RULES so code and docs cannot drift."""
+    """docs/rules/index(.<lang>).md: the rule table, generated from RULES so code and docs cannot drift. A rule's texts
+    in the page's language (rules.py: `summary_zh`, `why_zh`), or the English ones, marked."""
     t = strings(lang)
-    zh = lang == "zh"
+    language = languages().get(lang)
+
+    def text(rule: Rule, name: str) -> tuple[str, bool]:
+        """The rule's text in the page's language, and whether it is the English one on another language's page."""
+        own = language.text(rule, name)
+        return (str(own), False) if own else (str(getattr(rule, name)), not language.default)
+
+    def summary(rule: Rule) -> str:  # Markdown written with the rules, not untrusted text
+        summary, marked = text(rule, "summary")
+        return f'<span lang="{languages().default.code}">{summary}</span>' if marked else summary
+
+    def why(rule: Rule) -> str:
+        why, marked = text(rule, "why")
+        return english(why) if marked else md_text(why)
     columns = ("rules_code", "rules_name", "rules_severity", "rules_zh_fields", "rules_meaning")
     rows = []
     for r in RULES.values():
         scope = t[f"rules_zh_{r.zh or 'none'}"]
-        text = r.summary_zh if zh else r.summary
         rows.append(f"| <span id=\"{r.code.lower()}\"></span>**{r.code}** | `{r.name}` | "
-                    f"{md_text(t[f'rules_severity_{r.severity}'])} | {md_text(scope)} | {text} |")
-    whys = [f"- **{r.code}** `{r.name}`{t['colon']}{md_text(r.why_zh if zh else r.why)}"
-            for r in RULES.values() if r.why]
+                    f"{md_text(t[f'rules_severity_{r.severity}'])} | {md_text(scope)} | {summary(r)} |")
+    whys = [f"- **{r.code}** `{r.name}`{t['colon']}{why(r)}" for r in RULES.values() if r.why]
     title = t["rules_title"]
     return (f"---\n{front_matter(title, t['rules_intro'])}\n---\n\n# {md_text(title)}\n\n{t['rules_intro']}\n\n"
             "| " + " | ".join(md_text(t[c]) for c in columns) + " |\n|---|---|---|---|---|\n" + "\n".join(rows)

@@ -24,7 +24,7 @@ from generator.problems import Problem
 from generator.regex_gate import regex_problems, rule_code, syntax_problems
 from generator.registry import load_registry, registry_path, registry_problems
 from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
-from generator.tested import environments, tested_problems
+from generator.tested import environments, reproduction_problems, tested_problems
 from generator.translation import has_chinese, source_hash, translation_source, zh_status
 
 PLACEHOLDER = "FILL IN"
@@ -415,6 +415,7 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
             out += entry_problems(e, known, today, reference)
             out += claim_problems(e, entries_dir)
             out += tested_problems(e, entries_dir)
+            out += reproduction_problems(e, entries_dir)
         except Exception as exc:  # noqa: BLE001 (a bug must not hide the other entries' problems)
             out.append(internal_error(e.path, exc))
     out += contradictory_edges(linted)

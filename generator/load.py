@@ -663,7 +663,7 @@ def to_entry(d: dict[str, Any], rel: str) -> Entry:
             VersionRow(*split_version(v["version"]), status=v["status"], introduced=v.get("introduced"),
                        deprecated=v.get("deprecated"), removed=v.get("removed"),
                        behavior_change=v.get("behavior_change"),
-                       zh={k: v[f"{k}_zh"] for k in VERSION_NOTES if v.get(f"{k}_zh")})
+                       translations={f"{k}_zh": v[f"{k}_zh"] for k in VERSION_NOTES if v.get(f"{k}_zh")})
             for v in d["versions"]),
         dead_ends=tuple(DeadEnd(x["action"], x["why_fails"], x.get("fail_rate"), x.get("condition", ""),
                                 tuple(x.get("sources", [])), _evidence(x)) for x in d["dead_ends"]),

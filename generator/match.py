@@ -58,11 +58,11 @@ from typing import Any
 from generator import titles
 from generator.config import Family, domains, families, family_of
 from generator.cuda_reference import parse_error_code
+from generator.languages import fallback, languages
 from generator.model import Entry, workaround_order
 from generator.regex_tree import Anchor, Branch, CharSet, Group, Literal, Node, Repeat, Seq
 from generator.regex_tree import parse as parse_regex
 from generator.safe_regex import compile_regex, search
-from generator.translation import has_chinese
 
 INDEX_VERSION = 2
 DISPLAY_SHARD = 128  # entries per display shard (benchmarks/match/README.md: why 128)
@@ -316,14 +316,16 @@ def family_params(fams: tuple[Family, ...], codes: Collection[str] | None = None
     }
 
 
-def best_workaround(e: Entry) -> tuple[str, str]:
-    """(en, zh) action of the workaround the entry page shows first; zh falls back to en."""
+def best_workaround(e: Entry, lang: str | None = None) -> tuple[str, str]:
+    """(English, `lang`'s) action of the workaround the entry page shows first (default language: both English);
+    the translation falls back to English."""
     if not e.workarounds:
         return "", ""
     i = workaround_order(e)[0]
     en = e.workarounds[i].action
-    zh = e.workarounds_zh[i].action if i < len(e.workarounds_zh) else ""
-    return en, (zh if has_chinese(zh) else en)
+    language = languages().get(lang) if lang else languages().default
+    items = language.text(e, "workarounds") or ()
+    return en, fallback(items[i].action if i < len(items) else "", en, language.code)[0]
 
 
 def index_entry(e: Entry, regex_ok: bool = True, fams: tuple[Family, ...] = ()) -> dict[str, Any]:
@@ -368,13 +370,12 @@ def build_words(entries: Iterable[Entry]) -> dict[str, Any]:
 
 
 def display_row(e: Entry, lang: str) -> dict[str, Any]:
-    """What a result shows in `lang`: the page's title (generator/titles.py), error code, best workaround (zh falls
-    back to en)."""
-    wa_en, wa_zh = best_workaround(e)
+    """What a result shows in `lang`: the page's title (generator/titles.py), error code, best workaround (in `lang`,
+    else English)."""
     d: dict[str, Any] = {"s": titles.title(e, lang)[0]}
     if e.error_code:
         d["ec"] = e.error_code
-    if wa := (wa_zh if lang == "zh" else wa_en):
+    if wa := best_workaround(e, lang)[1]:
         d["w"] = wa
     return d
 
@@ -394,12 +395,12 @@ def display_file(lang: str, shard: int) -> str:
 
 
 def match_files(entries: Iterable[Entry], bad_regex: Collection[str] = frozenset(),
-                langs: Iterable[str] = ("en", "zh")) -> dict[str, dict[str, Any]]:
+                langs: Iterable[str] | None = None) -> dict[str, dict[str, Any]]:
     """Every file of the matcher, by path relative to one folder: the matching index, the similarity words,
     and the display shards of each language."""
     entries = list(entries)
     files = {"match-index.json": build_index(entries, bad_regex), "match-words.json": build_words(entries)}
-    for lang in langs:
+    for lang in languages().codes if langs is None else langs:
         for k, shard in enumerate(build_display(entries, lang)):
             files[display_file(lang, k)] = shard
     return files

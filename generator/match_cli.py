@@ -10,6 +10,7 @@ from typing import Any, TextIO
 
 from generator.config import site_settings
 from generator.i18n import strings
+from generator.languages import prefix
 from generator.load import load_corpus
 from generator.match import Answer, Index, display_file, match, match_files
 from generator.regex_gate import syntax_problems
@@ -61,7 +62,7 @@ def result_objects(m: Matcher, answer: Answer) -> list[dict[str, Any]]:
     out = []
     for r in answer.results:
         d = m.display(r.id)
-        url = base + ("zh/" if m.lang == "zh" else "") + r.id + "/"
+        url = base + prefix(m.lang) + r.id + "/"
         out.append({"id": r.id, "error_code": d.get("ec"), "signature": d["s"], "score": r.score, "kind": r.kind,
                     "url": url})
     return out

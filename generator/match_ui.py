@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from generator.i18n import DEFAULT_LANG, LANGS, strings
+from generator.languages import prefix
 from generator.match import PARAMS
 
 UI_KEYS = ("colon", "error_code", "match_label", "match_placeholder", "match_loading", "match_exact",
@@ -17,7 +18,8 @@ def ui_config(lang: str) -> dict[str, object]:
     t = strings(lang)
     # The matcher's limits: the page words what was not read, and cuts what it hands to the match page.
     limits = {k: PARAMS[k] for k in ("max_chars", "max_line")}
-    return {"lang": lang, "strings": {k: t[k] for k in UI_KEYS}, "limits": limits}
+    # `prefix`: the language's folder under the site's root, where the paste box links its results.
+    return {"lang": lang, "prefix": prefix(lang), "strings": {k: t[k] for k in UI_KEYS}, "limits": limits}
 
 
 def ui_config_script(lang: str) -> str:

@@ -163,7 +163,7 @@ def _alternates(page: Page, config: MkDocsConfig) -> str:
     if i18n is None or not config.site_url:
         return ""
     urls = {lang: absolute(config.site_url, f.url) for lang, f in files.items() if f is not None}
-    return alternate_links(urls, str(getattr(i18n, "default_language", "en")))
+    return alternate_links(urls, str(getattr(i18n, "default_language", DEFAULT_LANG)))
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
@@ -181,7 +181,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
 
 # The 404 page of each language, as its build rendered it: the i18n plugin writes every language's 404.html to the
-# same site/404.html, so the last language built (zh) won. on_post_build puts each where it belongs.
+# same site/404.html, so the last language built won. on_post_build puts each where it belongs.
 _not_found_pages: dict[str, str] = {}
 
 
@@ -191,14 +191,14 @@ def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> s
         return output
     output = add_policy(output, "")
     if template_name == "404.html":
-        _not_found_pages[str(config.theme.get("language") or "en")] = output
+        _not_found_pages[str(config.theme.get("language") or DEFAULT_LANG)] = output
     return output
 
 
 def _place_not_found_pages(config: MkDocsConfig) -> None:
     """site/404.html in the default language (the one static hosts serve), site/<lang>/404.html for the others."""
     i18n = config.plugins.get("i18n")
-    default = getattr(i18n, "default_language", None) or "en"
+    default = getattr(i18n, "default_language", None) or DEFAULT_LANG
     root = Path(config.site_dir)
     for lang, html in _not_found_pages.items():
         path = root / "404.html" if lang == default else root / lang / "404.html"

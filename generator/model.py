@@ -64,8 +64,9 @@ class VersionRow:
     deprecated: str | None = None
     removed: str | None = None
     behavior_change: str | None = None
-    # Chinese text of the four notes above (column name -> text); a note without one shows in English on zh pages.
-    zh: dict[str, str] = field(default_factory=dict)
+    # The four notes above in other languages, by field name (`introduced_zh` -> text); a note without one shows in
+    # English on that language's pages.
+    translations: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

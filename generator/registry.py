@@ -1,6 +1,6 @@
 """The id registry (config/ids.txt): every entry id the site has ever published, never shrinking.
 
-An id is a URL (`/<id>/`, `/zh/<id>/`, `/api/v1/<id>.json`) that search engines, forum answers and bookmarks keep.
+An id is a URL (`/<id>/`, `/<lang>/<id>/`, `/api/v1/<id>.json`) that search engines, forum answers and bookmarks keep.
 So an id never disappears: an entry that is renamed or merged into another leaves a line `old -> new`, and the
 site keeps a page at the old URL, in both languages, that sends the reader to the new one. The checks (E020–E023)
 make a deleted or renamed file fail `validate` until its id is redirected.

@@ -1,4 +1,4 @@
-"""Render entries, articles and index pages to Markdown, in English and Chinese."""
+"""Render entries, articles and index pages to Markdown, in each language of config/languages.yml."""
 from __future__ import annotations
 
 import html
@@ -16,6 +16,7 @@ from generator import titles
 from generator.config import domain_name
 from generator.graph import Links, mermaid
 from generator.i18n import strings
+from generator.languages import fallback, is_default, languages, page_file, to_root
 from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
 from generator.model import VERSION_NOTES, Article, Entry, Evidence, workaround_order
 from generator.paths import TEMPLATES_DIR
@@ -23,7 +24,7 @@ from generator.problems import Problem
 from generator.repro import ReproFile, page_path
 from generator.rules import RULES
 from generator.sentences import opening, summary
-from generator.translation import has_chinese, zh_status
+from generator.translation import translation_status
 from generator.versions import version_key
 
 
@@ -70,11 +71,6 @@ class Site:
         for a in self.articles:
             for i in dict.fromkeys(self.article_links.get(a.id, [])):
                 self.articles_of.setdefault(i, []).append(a)
-
-
-def page_file(path: str, lang: str) -> str:
-    """docs-relative Markdown file of a page: 'cuda/x' -> 'cuda/x.md' / 'cuda/x.zh.md'."""
-    return f"{path}.md" if lang == "en" else f"{path}.zh.md"
 
 
 def rel_link(from_page: str, to_page: str, lang: str) -> Markup:
@@ -141,30 +137,24 @@ def _badge(kind: str, label: str, value: str) -> str:
             f'<span class="ee-badge-value">{md_text(value)}</span></span>')
 
 
-def _zh_or_en(zh: str | None, en: str, lang: str) -> tuple[str, bool]:
-    """The text to show and whether it is an untranslated fallback."""
-    if lang == "en":
-        return en, False
-    return (zh or "", False) if has_chinese(zh) else (en, True)
-
-
 def english(text: object) -> Markup:
-    """Text that stays English on a zh page, marked as such (`lang="en"`): screen readers and fonts treat it as English,
-    and the translation report (generator/translation.py) counts it as shown untranslated."""
-    return Markup('<span lang="en">') + md_text(text) + Markup("</span>")
+    """Text that stays English on a page in another language, marked as such (`lang="en"`): screen readers and fonts
+    treat it as English, and the translation report (generator/translation.py) counts it as shown untranslated."""
+    return Markup(f'<span lang="{languages().default.code}">') + md_text(text) + Markup("</span>")
 
 
 def untranslated(text: object, t: dict[str, str]) -> Markup:
-    """English shown on a zh page for want of a translation: the notice badge, then the English text, marked."""
+    """English shown on a page in another language for want of a translation: the notice badge, then the English
+    text, marked."""
     return Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span> ') + english(text)
 
 
-def shown(zh: str | None, en: str | None, lang: str, t: dict[str, str]) -> Markup:
-    """A text in the page's language: on a zh page its translation, or the English original marked untranslated."""
+def shown(translation: str | None, en: str | None, lang: str, t: dict[str, str]) -> Markup:
+    """A text in the page's language: its translation, or the English original marked untranslated."""
     if not en:
         return Markup("")
-    text, fallback = _zh_or_en(zh, en, lang)
-    return untranslated(text, t) if fallback else md_text(text)
+    text, is_fallback = fallback(translation, en, lang)
+    return untranslated(text, t) if is_fallback else md_text(text)
 
 
 def title_md(e: Entry, lang: str) -> Markup:
@@ -189,18 +179,20 @@ def message_block(e: Entry, label: str) -> Markup:
 def render_entry(e: Entry, site: Site, lang: str) -> str:
     t = strings(lang)
     page = e.id
-    status = zh_status(e)
+    language = languages().get(lang)
+    status = translation_status(e, language)
+    translating = not language.default
     links = site.graph[e.id]
 
     def link(target: str) -> Markup:
         return rel_link(page, target, lang)
 
     title, title_fallback = page_title(e, lang)
-    rc, rc_fallback = _zh_or_en(e.root_cause_zh, e.root_cause, lang)
+    rc, rc_fallback = fallback(language.text(e, "root_cause"), e.root_cause, lang)
     root_cause_block = md_text(rc)
     if rc_fallback:
         root_cause_block = (Markup(f'!!! warning "{t["untranslated"]}"\n    {t["untranslated_note"]}\n\n'
-                                   '<div lang="en" data-search-exclude="true" markdown>\n\n')
+                                   f'<div lang="{languages().default.code}" data-search-exclude="true" markdown>\n\n')
                             + root_cause_block + Markup("\n\n</div>"))
 
     def tested(kind: str, i: int) -> Markup | str:
@@ -222,24 +214,25 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
                       f'{md_text(label)}</span> {links}')
 
     def en(text: str, english_shown: bool) -> Markup | str:
-        """`text`, marked English where a zh page shows the English original."""
-        return english(text) if lang == "zh" and english_shown and text else text
+        """`text`, marked English where a page in another language shows the English original."""
+        return english(text) if translating and english_shown and text else text
 
+    dead_ends_tr, workarounds_tr = language.text(e, "dead_ends") or (), language.text(e, "workarounds") or ()
     dead_ends = []
     for i, d in enumerate(e.dead_ends):
-        zh = e.dead_ends_zh[i] if i < len(e.dead_ends_zh) else None
-        translated = lang == "zh" and status.dead_ends[i]
+        zh = dead_ends_tr[i] if i < len(dead_ends_tr) else None
+        translated = translating and status.dead_ends[i]
         zh_action = bool(translated and zh and zh.action)
         action = zh.action if zh and zh_action else d.action
         why = zh.why_fails if translated and zh else d.why_fails
-        zh_condition = lang == "zh" and status.dead_end_conditions[i] and zh is not None
+        zh_condition = translating and status.dead_end_conditions[i] and zh is not None
         cond = zh.condition if zh and zh_condition else d.condition
         dead_ends.append({
             "action": en(action, not zh_action) or t["dead_end_unnamed"],
             "counted": evidence_words(d.evidence, t, dead_end=True),
             "reports": evidence_links(d.evidence, t), "why": en(why, not translated),
-            "condition": en(cond, not zh_condition), "untranslated": lang == "zh" and not status.dead_ends[i],
-            "condition_untranslated": lang == "zh" and status.dead_ends[i] and not status.dead_end_conditions[i],
+            "condition": en(cond, not zh_condition), "untranslated": translating and not status.dead_ends[i],
+            "condition_untranslated": translating and status.dead_ends[i] and not status.dead_end_conditions[i],
             "tested": tested("dead_ends", i),
         })
 
@@ -247,14 +240,14 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     workarounds = []
     for i in order:
         w = e.workarounds[i]
-        zh = e.workarounds_zh[i] if i < len(e.workarounds_zh) else None
-        translated = lang == "zh" and status.workarounds[i]
+        zh = workarounds_tr[i] if i < len(workarounds_tr) else None
+        translated = translating and status.workarounds[i]
         action = zh.action if translated and zh else w.action
         zh_how = bool(translated and zh and zh.how)
         how = zh.how if zh and zh_how else w.how
         if how.strip() == w.action.strip() or (translated and zh and how.strip() == zh.action.strip()):
             how = ""  # 'how' only where it adds to 'action'
-        zh_condition = bool(lang == "zh" and status.workaround_conditions[i] and zh and zh.condition)
+        zh_condition = bool(translating and status.workaround_conditions[i] and zh and zh.condition)
         cond = zh.condition if zh and zh_condition else w.condition
         workarounds.append({
             "action": en(action, not translated),
@@ -262,7 +255,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             "reports": evidence_links(w.evidence, t), "how": en(how, not zh_how),
             "condition": en(cond, not zh_condition),
             "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
-            "untranslated": lang == "zh" and not status.workarounds[i],
+            "untranslated": translating and not status.workarounds[i],
             "condition_untranslated": translated and not status.workaround_conditions[i],
             "tested": tested("workarounds", i),
         })
@@ -270,7 +263,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     na = Markup("—")
     versions = [{
         "product": v.product, "version": v.version or na, "status": t.get(f"status_{v.status}", v.status),
-        **{c: shown(v.zh.get(c), getattr(v, c), lang, t) or na for c in VERSION_NOTES},
+        **{c: shown(language.text(v.translations, c), getattr(v, c), lang, t) or na for c in VERSION_NOTES},
     } for v in sorted(e.versions, key=lambda v: (v.product.lower(), version_key(v.version)))]
 
     # introduced / deprecated / removed / behaviour change: only the columns some row fills in
@@ -295,15 +288,17 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
 
     corrections = [{
         "field": c["field"], "date": c["date"], "was_md": md_verbatim(c["was"]), "now_md": md_verbatim(c["now"]),
-        "why": shown(c.get("why_zh"), c["why"], lang, t)} for c in e.corrections]
+        "why": shown(language.text(c, "why"), c["why"], lang, t)} for c in e.corrections]
 
     repro = None
     if e.reproduction:
         repro = {
-            "environment": shown(e.reproduction.get("environment_zh"), e.reproduction["environment"], lang, t),
+            "environment": shown(language.text(e.reproduction, "environment"), e.reproduction["environment"], lang,
+                                 t),
             "date": e.reproduction["date"],
             "script_link": repro_link(site, page, e.id, e.reproduction["script"], lang),
             "output_link": repro_link(site, page, e.id, e.reproduction["output"], lang),
+            "run_link": repro_link(site, page, e.id, e.reproduction["run"], lang) if e.reproduction.get("run") else "",
         }
 
     belongs_to = None
@@ -312,9 +307,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         belongs_to = {"code": parent.error_code or parent.id}
     # Acknowledged errors and open warnings are shown, never hidden: the reader sees what the checks found.
     acknowledged = [{"rule": a["rule"], "name": RULES[a["rule"]].name if a["rule"] in RULES else "",
-                     "reason": shown(a.get("reason_zh"), a["reason"], lang, t)} for a in e.acknowledged]
-    notices = [{"code": p.code, "field": p.field,
-                "text": p.message if lang == "en" else RULES[p.code].summary_zh if p.code in RULES else p.message}
+                     "reason": shown(language.text(a, "reason"), a["reason"], lang, t)} for a in e.acknowledged]
+    notices = [{"code": p.code, "field": p.field, "text": rule_summary(p, lang)}
                for p in sorted(site.notices.get(e.id, ()), key=lambda p: (p.code, p.field))]
 
     # The meta description: what the error means (the root cause's first sentence), never the title again.
@@ -326,7 +320,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     ctx = {
         "front_matter": front_matter(titles.html_title(e, lang), description, {"ee_mermaid": bool(diagram)}),
         "title": english(title) if title_fallback else md_text(title), "e": e, "t": t, "lang": lang,
-        "message_block": "" if titles.is_message(e) and lang == "en" else message_block(e, t["machine_message"]),
+        "message_block": "" if titles.is_message(e) and not translating else message_block(e, t["machine_message"]),
         "lead": english(opening(rc)) if rc_fallback else md_text(opening(rc)), "lead_untranslated": rc_fallback,
         "domain_name": domain_name(e.domain, lang), "category": t[f"category_{e.category}"],
         "code_md": md_verbatim(e.error_code) if e.error_code else "",
@@ -345,7 +339,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "workarounds_fallback": bool(workarounds) and all(w["untranslated"] for w in workarounds),
         "untranslated_badge": Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span>'),
         "versions": versions, "version_columns": version_columns,
-        "os_specific": [(os, untranslated(text, t) if lang == "zh" else text)  # no zh field: English, marked
+        "os_specific": [(os, untranslated(text, t) if translating else text)  # no translated field: marked
                         for os, text in sorted(e.os_specific.items())],
         "has_links": bool(links.all()),
         "link_groups": [(t["leads_to"], links.leads_to), (t["preceded_by"], links.preceded_by),
@@ -357,28 +351,40 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "verbatim": md_verbatim,
         "source_link": ext_link(f"{site.repo_url}/blob/{site.edit_branch}/{e.path}", t["source"]),
         "edit_link": ext_link(f"{site.repo_url}/edit/{site.edit_branch}/{e.path}", t["edit"]),
-        "api_link": Markup(f'<a href="{"../" * (page.count("/") + 1 + (lang == "zh"))}api/v1/{e.id}.json">'
+        "api_link": Markup(f'<a href="{to_root(page, lang)}api/v1/{e.id}.json">'
                            f'{md_text(t["api"])}</a>'),
     }
     return _tidy(ENV.get_template("entry.md.j2").render(ctx))
 
 
+def rule_summary(p: Problem, lang: str) -> Markup | str:
+    """What a lint rule's notice says on a page in `lang`: the rule's summary in that language (rules.py), or the
+    problem's own English message (marked, on a page in another language)."""
+    language = languages().get(lang)
+    if language.default:
+        return p.message
+    summary = language.text(RULES[p.code], "summary") if p.code in RULES else None
+    return summary if isinstance(summary, str) and summary else english(p.message)
+
+
 def article_title(a: Article, lang: str) -> Markup:
-    """An article's title as link text: an untranslated title on a zh page is marked English."""
-    if lang == "zh":
-        return md_text(a.title_zh) if a.title_zh else english(a.title)
-    return md_text(a.title)
+    """An article's title as link text: an untranslated title on a page in another language is marked English."""
+    if is_default(lang):
+        return md_text(a.title)
+    title = languages().get(lang).text(a, "title")
+    return md_text(title) if title else english(a.title)
 
 
 def render_article(a: Article, site: Site, lang: str) -> str:
     t = strings(lang)
     page = f"articles/{a.id}"
-    translated = lang == "zh" and a.body_zh is not None
-    title = (a.title_zh or a.title) if lang == "zh" else a.title
-    body = a.body_zh if translated and a.body_zh is not None else a.body
+    translated_title, translated_body = languages().get(lang).text(a, "title"), languages().get(lang).text(a, "body")
+    translated = translated_body is not None
+    title = translated_title or a.title
+    body = translated_body if translated else a.body
     parts = [f"---\n{front_matter(title, title)}\n---\n", f"# {article_title(a, lang)}\n",
              f"*{md_text(t['published'])}*{t['colon']}{md_text(a.date)}\n"]
-    if lang == "zh" and not translated:
+    if not is_default(lang) and not translated:
         parts.append(f'!!! warning "{t["untranslated"]}"\n    {md_text(t["article_untranslated"])}\n')
     if a.repaired_mojibake:
         parts.append(f'!!! note "{md_text(t["mojibake_note"])}"\n')
@@ -393,8 +399,8 @@ def render_article(a: Article, site: Site, lang: str) -> str:
             return None
         return f"{rel_link(page, page_path(owner), lang)}#{published.anchor}"
     text = safe_article_markdown(_strip_leading_h1(body), stored_file)
-    if lang == "zh" and not translated:  # the English original, marked as English (generator/translation.py)
-        text = f'<div lang="en" markdown>\n\n{text}\n</div>\n'
+    if not is_default(lang) and not translated:  # the English original, marked English (generator/translation.py)
+        text = f'<div lang="{languages().default.code}" markdown>\n\n{text}\n</div>\n'
     parts.append(text)
     related = site.article_links.get(a.id, [])
     if related:
@@ -445,7 +451,7 @@ def render_redirect(old: str, new: str, site: Site, lang: str) -> str:
     t = strings(lang)
     title, _ = page_title(site.entries[new], lang)
     target = rel_link(old, new, lang)
-    url = "../" * (old.count("/") + 1) + f"{new}/"  # from /<old>/ (or /zh/<old>/) up to the language root
+    url = "../" * (old.count("/") + 1) + f"{new}/"  # from /[<lang>/]<old>/ up to the language's root
     meta = front_matter(t["moved_title"].format(id=old), t["moved_body"].format(id=old, title=title),
                         {"ee_redirect": url, "search": {"exclude": True}})
     return (f"---\n{meta}\n---\n\n# {md_text(t['moved_title'].format(id=old))}\n\n"

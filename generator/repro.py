@@ -16,6 +16,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from generator.i18n import strings
+from generator.languages import to_root
 from generator.markup import ext_link, md_text
 
 MAX_BYTES = 512 * 1024
@@ -130,7 +131,7 @@ def render_page(owner: str, files: tuple[ReproFile, ...], owner_link: str | None
     from generator.render import front_matter  # render imports this module for the links
     t = strings(lang)
     title = f"{t['repro_title']}{t['colon']}{owner}"
-    root = "../" * (owner.count("/") + 2 + (lang != "en"))  # from /[zh/]repro/<owner>/ to the site's root
+    root = to_root(f"repro/{owner}", lang)  # from /[<lang>/]repro/<owner>/ to the site's root
     parts = [f"---\n{front_matter(title, title, {'search': {'exclude': True}})}\n---\n", f"# {md_text(title)}\n",
              _fill(t["repro_intro"] if owner_link else t["repro_intro_unnamed"],
                    owner=Markup(f"[{owner_title}]({owner_link})"),

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.i18n import LANGS
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -254,6 +256,23 @@ RULES: dict[str, Rule] = {r.code: r for r in [
            "run that says otherwise would make that line false.",
        why_zh="定为错误：页面会在该项旁边显示“已在 GPU 上验证”（或“已在 GPU 上验证无效”），如果保存的运行结果与之相反，"
               "这一行就是假话。"),
+    _R("E803", "reproduction-run-missing", "The entry's `reproduction` names a program, output or run record "
+       "(`run`) that is not a file in its reproduction folder, or the run record does not say how the run ended and "
+       "on which GPU (`exit status: N`, `gpu: NAME, DRIVER`).",
+       "条目的 `reproduction` 所列的程序、输出或运行记录（`run`）不是其复现文件夹中的文件，或者运行记录没有写明运行如何结束、"
+       "在哪块 GPU 上运行（`exit status: N`、`gpu: NAME, DRIVER`）。",
+       why="An error: the page says \"Reproduced on …\" and the tier badge says \"Reproduced on hardware\"; without "
+           "a stored run record that names the GPU and the exit status, the environment rests on memory or a commit "
+           "message (issue #10 found 33 such folders).",
+       why_zh="定为错误：页面上写着“复现环境：……”，级别徽章写着“已在硬件上复现”；如果没有保存写明 GPU 和退出状态的运行记录，"
+              "所写的环境就只能依靠记忆或提交说明（issue #10 发现了 33 个这样的目录）。"),
+    _R("E804", "reproduction-environment-unrecorded", "The reproduction's `environment` (or `environment_zh`) does not "
+       "name the GPU model and driver version that its run record names.",
+       "复现的 `environment`（或 `environment_zh`）没有写出其运行记录中的 GPU 型号和驱动版本。",
+       why="An error: the environment is shown on the page as where the error was reproduced, so it must say what "
+           "the record says (a run on an H100 described as an H200 run is a false claim).",
+       why_zh="定为错误：页面把 environment 显示为复现该错误的环境，因此它必须与运行记录一致（把 H100 上的运行写成 H200 "
+              "上的运行就是错误的说法）。"),
     # environment
     _R("W901", "mermaid-missing", "Mermaid is not installed (`make setup`): diagrams will not render.",
        "未安装 Mermaid（运行 `make setup`）：关系图无法显示。"),
@@ -274,7 +293,7 @@ RULES: dict[str, Rule] = {r.code: r for r in [
 NOT_ACKNOWLEDGEABLE = frozenset({c for c in RULES if c.startswith("E0")} | {"E902"})
 
 # Names the site's own pages and folders use: no domain folder, slug or article id may take them.
-RESERVED = frozenset({"index", "zh", "en", "api", "assets", "match", "browse", "articles", "search", "rules", "repro",
+RESERVED = frozenset({*LANGS, "index", "api", "assets", "match", "browse", "articles", "search", "rules", "repro",
                       "stylesheets", "javascripts", "generated", "overrides", "404", "sitemap", "about", "contributing"})
 
 

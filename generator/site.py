@@ -13,6 +13,7 @@ from generator.articles import all_related_entries
 from generator.config import domain_ids
 from generator.graph import build_graph
 from generator.i18n import DEFAULT_LANG, LANGS
+from generator.languages import page_file, prefix
 from generator.lint import Report, check
 from generator.load import Corpus
 from generator.markup import md_text
@@ -22,7 +23,6 @@ from generator.problems import BuildError, Problem
 from generator.render import (
     Site,
     article_title,
-    page_file,
     rel_link,
     render_article,
     render_entry,
@@ -85,11 +85,14 @@ def render_all(site: Site, site_url: str = "/") -> dict[str, bytes]:
             files[page_file(repro.page_path(owner), lang)] = repro_page(site, owner, stored, lang)
     for owner, stored in site.repro.items():
         files.update(repro.raw_files(owner, stored))
-    # Last: the translation report reads the zh pages as rendered above.
-    report = translation_report({p: str(v) for p, v in files.items() if p.endswith(".zh.md")},
-                                known_messages(site.entries.values()))
+    # Last: the translation report reads each translated language's pages as rendered above. Its page in that
+    # language shows its own report; the default language's shows every translated language's.
+    messages = known_messages(site.entries.values())
+    reports = {lang: translation_report({p: str(v) for p, v in files.items() if p.endswith(f".{lang}.md")}, messages)
+               for lang in LANGS if lang != DEFAULT_LANG}
     for lang in LANGS:
-        files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang, report)
+        shown = {lang: reports[lang]} if lang in reports else reports
+        files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang, shown)
     files.update(api_files(site, site_url))
     return {k: (v.encode("utf-8") if isinstance(v, str) else v) for k, v in sorted(files.items())}
 
@@ -142,7 +145,7 @@ def api_files(site: Site, site_url: str = "/") -> dict[str, str]:
     for e in sorted(site.entries.values(), key=lambda e: e.id):
         links = site.graph[e.id]
         doc = _without_typed_rates(e.raw)
-        pages = {lang: f"{base}{e.id}/" if lang == DEFAULT_LANG else f"{base}{lang}/{e.id}/" for lang in LANGS}
+        pages = {lang: f"{base}{prefix(lang)}{e.id}/" for lang in LANGS}
         doc["derived"] = {"verification_tier": site.effective_tier[e.id], "leads_to": list(links.leads_to),
                           "preceded_by": list(links.preceded_by),
                           "frequently_confused_with": list(links.confused_with), "url": pages}

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from typing import Any
 
+from generator.languages import languages
 from generator.model import Entry
 from generator.translation import has_chinese
 
@@ -47,20 +50,28 @@ def title_en(e: Entry) -> str:
 
 def title_zh(e: Entry) -> str:
     """The Chinese title, or "" where there is none (the page then shows the English one under a notice)."""
+    return _translated_title(e, lambda name: getattr(e, f"{name}_zh"), has_chinese)
+
+
+def _translated_title(e: Entry, text: Callable[[str], Any], ok: Callable[[Any], bool]) -> str:
+    """The title from the entry's texts in another language (`text`: a field's, `ok`: whether it is translated)."""
     if e.title:
-        return e.title_zh if e.title_zh and has_chinese(e.title_zh) else ""
+        own = text("title")
+        return str(own) if ok(own) else ""
+    signature = text("signature")
     if _description(e.signature, _code_name(e)):
-        desc = _description(e.signature_zh, _code_name(e))
-        return desc if has_chinese(desc) else ""
-    return e.signature_zh if has_chinese(e.signature_zh) else ""
+        desc = _description(str(signature or ""), _code_name(e))
+        return desc if ok(desc) else ""
+    return str(signature) if ok(signature) else ""
 
 
 def title(e: Entry, lang: str) -> tuple[str, bool]:
     """The title in `lang`, and whether it is an untranslated (English) fallback."""
-    if lang == "en":
+    language = languages().get(lang)
+    if language.default:
         return title_en(e), False
-    zh = title_zh(e)
-    return (zh, False) if zh else (title_en(e), True)
+    own = _translated_title(e, lambda name: language.text(e, name), language.translated)
+    return (own, False) if own else (title_en(e), True)
 
 
 def is_message(e: Entry) -> bool:

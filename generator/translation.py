@@ -1,14 +1,16 @@
-"""Which Chinese fields are really translated: missing, empty or still-English text counts as untranslated."""
+"""Which texts are really translated (a language's fields, in its script): missing, empty or still-English text
+counts as untranslated; and what a reader of a translated language's pages sees in English."""
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from html import unescape
 from typing import Any
 
 from generator.config import families
+from generator.languages import Language, languages
 from generator.model import DeadEnd, Entry, Workaround, ZhText
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -48,23 +50,33 @@ class ZhStatus:
 
 
 def zh_status(entry: Entry) -> ZhStatus:
+    """Which `_zh` fields hold Chinese text (the lint rules' view; a zh page shows the same: translation_status)."""
+    return _status(entry, lambda name: getattr(entry, f"{name}_zh"), has_chinese)
+
+
+def translation_status(entry: Entry, lang: Language) -> ZhStatus:
+    """Which of the entry's texts a page in `lang` shows in that language (config/languages.yml: the fields with its
+    suffix, written in its script); the rest it shows in the default language, marked untranslated."""
+    return _status(entry, lambda name: lang.text(entry, name), lang.translated)
+
+
+def _status(entry: Entry, text: Callable[[str], Any], ok: Callable[[Any], bool]) -> ZhStatus:
+    dead_ends: Sequence[ZhText] = text("dead_ends") or ()
+    workarounds: Sequence[ZhText] = text("workarounds") or ()
+
     def item_ok(items: Sequence[ZhText], i: int, *texts: str) -> bool:
-        if i >= len(items):
-            return False
-        zh = items[i]
-        return any(has_chinese(getattr(zh, t)) for t in texts)
+        return i < len(items) and any(ok(getattr(items[i], t)) for t in texts)
 
     def condition_ok(english: Sequence[DeadEnd | Workaround], items: Sequence[ZhText], i: int) -> bool:
         return not english[i].condition or item_ok(items, i, "condition")
 
     return ZhStatus(
-        signature=has_chinese(entry.signature_zh),
-        root_cause=has_chinese(entry.root_cause_zh),
-        dead_ends=tuple(item_ok(entry.dead_ends_zh, i, "why_fails", "action") for i in range(len(entry.dead_ends))),
-        workarounds=tuple(item_ok(entry.workarounds_zh, i, "action") for i in range(len(entry.workarounds))),
-        dead_end_conditions=tuple(condition_ok(entry.dead_ends, entry.dead_ends_zh, i)
-                                  for i in range(len(entry.dead_ends))),
-        workaround_conditions=tuple(condition_ok(entry.workarounds, entry.workarounds_zh, i)
+        signature=ok(text("signature")),
+        root_cause=ok(text("root_cause")),
+        dead_ends=tuple(item_ok(dead_ends, i, "why_fails", "action") for i in range(len(entry.dead_ends))),
+        workarounds=tuple(item_ok(workarounds, i, "action") for i in range(len(entry.workarounds))),
+        dead_end_conditions=tuple(condition_ok(entry.dead_ends, dead_ends, i) for i in range(len(entry.dead_ends))),
+        workaround_conditions=tuple(condition_ok(entry.workarounds, workarounds, i)
                                     for i in range(len(entry.workarounds))),
     )
 
@@ -374,13 +386,14 @@ def known_messages(entries: Iterable[Entry]) -> frozenset[tuple[str, ...]]:
 NOT_REPORTED = frozenset({"browse/translation", "browse/codes", "browse/tags", "browse/versions"})
 
 
-def translation_report(zh_pages: dict[str, str], messages: frozenset[tuple[str, ...]]) -> dict[str, list[Finding]]:
-    """page (docs path without `.zh.md`) -> what its readers see in English, for every zh page the generator
-    wrote (`zh_pages`: docs path -> Markdown), in path order; a page with no finding maps to []."""
+def translation_report(pages: dict[str, str], messages: frozenset[tuple[str, ...]]) -> dict[str, list[Finding]]:
+    """page (docs path without `.<lang>.md`) -> what its readers see in English, for every page of one translated
+    language the generator wrote (`pages`: docs path -> Markdown), in path order; a page with no finding maps to []."""
     out = {}
-    for path in sorted(zh_pages):
-        page = path.removesuffix(".zh.md")
+    suffixes = tuple(f".{lang.code}.md" for lang in languages().all if not lang.default)
+    for path in sorted(pages):
+        page = next((path.removesuffix(s) for s in suffixes if path.endswith(s)), path)
         if page in NOT_REPORTED or page == path or page.startswith("repro/"):  # repro/: stored files, shown verbatim
             continue
-        out[page] = findings(markdown_html(zh_pages[path]), messages)
+        out[page] = findings(markdown_html(pages[path]), messages)
     return out

@@ -95,3 +95,11 @@ REAL_DOCS_REPO = "https://github.com/example/encyclopedia"
 def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site built from the repository's entries/, with every gate enforced."""
     return _build(tmp_path_factory, "real-site", ENTRIES_DIR)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that read the real entries' generated pages run in one xdist worker (`--dist loadgroup`, Makefile):
+    generating them costs ~4 CPU s, once per worker that needs them."""
+    for item in items:
+        if "real_docs" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("real_docs"))

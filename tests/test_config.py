@@ -10,9 +10,10 @@ from generator.paths import ROOT
 from generator.site import OWNED_DIRS
 
 
-def test_every_domain_has_an_english_and_a_chinese_name() -> None:
+def test_every_domain_has_a_name_in_every_language() -> None:
+    from generator.languages import languages
     for d in domains():
-        assert set(d.names) == {"en", "zh"} and all(d.names.values()), d.id
+        assert set(d.names) == set(languages().codes) and all(d.names.values()), d.id
 
 
 def test_the_schema_takes_its_domains_from_config() -> None:
@@ -35,3 +36,15 @@ def test_mkdocs_default_site_url_is_the_configured_one() -> None:
     lines = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
     line = next(ln for ln in lines if ln.startswith("site_url:"))
     assert line == f'site_url: !ENV [SITE_URL, "{site_settings({}).site_url}"]'
+
+
+def test_mkdocs_names_the_configured_default_language() -> None:
+    """mkdocs.yml names one language, the default (the i18n plugin checks for one when it loads); the hook
+    generator/mkdocs_languages.py gives it every language of config/languages.yml."""
+    from generator.languages import languages
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    default = languages().default
+    i18n = yaml.safe_load(text.split("  - i18n:\n", 1)[1].split("\n\n", 1)[0])
+    assert i18n["languages"] == [{"locale": default.code, "name": default.name, "default": True}]
+    assert f"\n  language: {default.code}\n" in text  # the theme's
+    assert "\nhooks:\n  - generator/mkdocs_languages.py\n" in text  # first: before the i18n plugin reads them

@@ -11,6 +11,7 @@ from generator.cuda_reference import CudaError, load_reference, parse_error_code
 from generator.facts import check_facts
 from generator.paths import ENTRIES_DIR
 from generator.regex_tree import regex_flags
+from generator.tested import read_run
 from generator.translation import has_chinese
 from tests.conftest import SEED_IDS
 from tests.corpus import real_corpus
@@ -141,12 +142,13 @@ def test_reproduced_entries_store_script_and_output() -> None:
     for e in reproduced:
         folder = ENTRIES_DIR / f"{e.id}.repro"
         assert (folder / e.reproduction["script"]).is_file() and (folder / e.reproduction["output"]).is_file()
-        # The exit status is recorded with the output: inside it (older captures) or in run.txt beside it
-        # (generator/reference/capture/run_all.sh, which also records the command, GPU and versions).
-        run = folder / "run.txt"
-        recorded = run.read_text(encoding="utf-8") if run.exists() else ""
-        output = (folder / e.reproduction["output"]).read_text(encoding="utf-8")
-        assert "exit code:" in output or "exit status:" in recorded, e.id
+        # Every reproduction names its run record (issue #10: 33 folders had none, and their environment rested on
+        # a commit message): it records how the run ended and on which GPU and driver, and the environment shown
+        # on the page names them.
+        run = read_run(folder / e.reproduction["run"])
+        assert run is not None and run.exit_status is not None and run.gpu and run.driver, e.id
+        for key in ("environment", "environment_zh"):
+            assert run.gpu.split()[0] in e.reproduction[key] and run.driver in e.reproduction[key], (e.id, key)
 
 
 def test_known_transitions_are_recorded() -> None:

@@ -16,7 +16,8 @@ BASE = json.loads((Path(__file__).parent / "fixtures/lint/base/pytorch/cuda-out-
 
 def test_every_family_table_loads_with_unique_keys_names_and_codes() -> None:
     fams = families()
-    assert {f.id for f in fams} >= {"cuda-runtime", "cuda-driver", "cublas", "cudnn", "nccl", "nvml", "cusparse"}
+    assert {f.id for f in fams} >= {"cuda-runtime", "cuda-driver", "cublas", "cudnn", "nccl", "nvml", "cusparse",
+                                    "cusolver"}
     assert len({f.key for f in fams}) == len(fams)
     for f in fams:
         assert len(f.statuses) >= 5, f.id
@@ -30,7 +31,8 @@ def test_every_family_table_loads_with_unique_keys_names_and_codes() -> None:
     ("CUBLAS_STATUS_EXECUTION_FAILED", "cublas", 13), ("CUDNN_STATUS_BAD_PARAM", "cudnn", 2000),
     ("CUDNN_STATUS_NOT_SUPPORTED_ARCH_MISMATCH", "cudnn", 3007), ("ncclInvalidUsage", "nccl", 5),
     ("NVML_ERROR_LIB_RM_VERSION_MISMATCH", "nvml", 18), ("cudaErrorIllegalAddress", "cuda-runtime", 700),
-    ("CUDA_ERROR_CONTEXT_ALREADY_CURRENT", "cuda-driver", 202)])
+    ("CUDA_ERROR_CONTEXT_ALREADY_CURRENT", "cuda-driver", 202),
+    ("CUSOLVER_STATUS_INTERNAL_ERROR", "cusolver", 7), ("CUSOLVER_STATUS_INVALID_WORKSPACE", "cusolver", 31)])
 def test_names_resolve_to_their_family_and_real_code(name: str, family: str, code: int) -> None:
     f = family_of(name, families())
     assert f is not None and f.id == family and f.by_name(name).code == code
@@ -175,6 +177,44 @@ def test_no_confident_cuda_match_from_a_phrase_in_a_container_cli_line() -> None
     paste = "nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown."
     ids = [r["id"] for r in py_results(raw_index(), [paste])[0]]
     assert ids[0] == "driver/nvidia-container-cli-initialization-error" and "cuda/initialization-error" not in ids
+
+
+def test_cusolver_table_is_read_from_the_header_capture_with_the_printed_forms_beside_it() -> None:
+    """cuSOLVER has no status-string function: its family prints names, and the capture records what PyTorch and
+    CuPy print for each code (PyTorch names only some of them)."""
+    f = next(f for f in families() if f.id == "cusolver")
+    assert f.printed == "name" and f.printed_form(f.by_code(3)) == "CUSOLVER_STATUS_INVALID_VALUE"
+    rows = [json.loads(line) for line in f.table_file.read_text("utf-8").splitlines() if '"api"' in line]
+    torch_says = {r["code"]: r["torch"] for r in rows}
+    assert torch_says[7] == "CUSOLVER_STATUS_INTERNAL_ERROR" and torch_says[5] == "Unknown cusolver error number"
+    assert all(r["cupy"].endswith(r["name"]) for r in rows)
+
+
+@pytest.mark.parametrize("paste, expected", [
+    # older PyTorch printed the number; it resolves through the cuSOLVER table
+    ("RuntimeError: cusolver error: 7, when calling `cusolverDnCreate(handle)`", "cusolver/internal-error"),
+    # JAX/XLA's own words for the status
+    ("jaxlib._jax.XlaRuntimeError: INTERNAL: cuSolver internal error", "cusolver/internal-error"),
+    # PaddlePaddle calls it a cuBLAS error; the status is cuSOLVER's
+    ("Cublas error, `CUSOLVER_STATUS_INTERNAL_ERROR`. An internal cuSolver operation failed.",
+     "cusolver/internal-error"),
+])
+def test_cusolver_forms_reach_the_cusolver_entry(paste: str, expected: str) -> None:
+    from tests.test_match import js_results, py_results, raw_index
+    py = py_results(raw_index(), [paste])[0]
+    assert py == js_results(raw_index(), [paste])[0]
+    assert (py[0]["id"], py[0]["kind"]) == (expected, "regex")
+
+
+def test_no_cuda_match_from_file_system_words_in_a_container_mount_error() -> None:
+    """'operation not permitted' and 'no such device or address' inside an nvidia-container-cli line are the hook's
+    file-system errors, not cudaErrorNotPermitted or a CUDA device error."""
+    from tests.test_match import py_results, raw_index
+    paste = ("stderr: nvidia-container-cli: mount error: failed to add device rules: unable to find any existing "
+             "device filters attached to the cgroup: bpf_prog_query(BPF_CGROUP_DEVICE) failed: operation not "
+             "permitted: unknown.")
+    ids = [r["id"] for r in py_results(raw_index(), [paste])[0]]
+    assert ids[0] == "driver/nvidia-container-cli-mount-error" and not [i for i in ids if i.startswith("cuda/")]
 
 
 @pytest.mark.parametrize("paste, outer, inner", [

@@ -52,6 +52,17 @@ def test_every_seed_entry_and_article_has_en_and_zh_pages(seed_site: Path) -> No
         assert (seed_site / "zh" / i / "index.html").is_file(), i
 
 
+def test_the_site_is_in_english_and_chinese_only(seed_site: Path) -> None:
+    """config/languages.yml's two languages: each page in its own <html lang>, the switcher lists exactly those two,
+    and no other language folder is built."""
+    for url, lang in ((SEED_IDS[0], "en"), (f"zh/{SEED_IDS[0]}", "zh")):
+        html = page(seed_site, url)
+        assert re.search(r'<html lang="([^"]+)"', html).group(1) == lang  # type: ignore[union-attr]
+        assert re.findall(r'hreflang="([^"]+)" class="md-select__link"', html) == ["en", "zh"]
+    assert sorted(p.name for p in seed_site.iterdir() if p.is_dir() and re.fullmatch(r"[a-z]{2}(-\w+)?", p.name)) \
+        == ["zh"]
+
+
 def test_zh_entry_shows_chinese_signature_root_cause_and_untranslated_marker(seed_site: Path) -> None:
     html = page(seed_site, "zh/cuda/stream-capture-invalid-scope")
     text = text_of(html)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from generator import site
 from generator.lint import check
 from generator.markup import md_text
@@ -112,3 +114,68 @@ def test_the_corpus_holds_the_tested_fixes_issue_10_asks_for() -> None:
         run = read_run(ENTRIES_DIR / f"{entry_id}.repro" / tested["run"])
         assert run is not None and run.exit_status not in (None, 0), (entry_id, i)
     assert json.dumps(workarounds)  # plain data, as the static API publishes it
+
+
+# ---- the entry's reproduction (E803/E804) ----
+
+def _repro_spec(run_text: str | None, **reproduction: str) -> dict:
+    base = "pytorch/cuda-out-of-memory.repro/"
+    files = {base + "repro.py": "import torch\n", base + "output.txt": "torch.OutOfMemoryError: CUDA out of memory.\n"}
+    if run_text is not None:
+        files[base + "run.txt"] = run_text
+    r = {"script": "repro.py", "output": "output.txt", "run": "run.txt",
+         "environment": "NVIDIA H100 80GB HBM3, driver 580.159.04, CUDA 13.0, as its run record run.txt records",
+         "environment_zh": "NVIDIA H100 80GB HBM3，驱动 580.159.04，CUDA 13.0，见运行记录 run.txt",
+         "date": "2026-11-23", **reproduction}
+    return {"entries": {"pytorch/cuda-out-of-memory": {"set": {"reproduction": r}}}, "write": files}
+
+
+def test_a_reproduction_with_its_run_record_is_clean_and_links_the_record(tmp_path: Path) -> None:
+    entries = make_corpus(_repro_spec(RUN.format(name="repro", status=1)), tmp_path)
+    assert check(entries).problems == []
+    files = site.build(entries, tmp_path / "docs", REPO).files
+    for page, label, colon, folder in (("pytorch/cuda-out-of-memory.md", "Run record", ": ", "index.md"),
+                                       ("pytorch/cuda-out-of-memory.zh.md", "运行记录", "：", "index.zh.md")):
+        target = f"../repro/pytorch/cuda-out-of-memory/{folder}#file-run-txt"
+        assert f"{md_text(label)}{colon}[{md_text('run.txt')}]({target})" in files[page].decode()
+
+
+def test_a_reproduction_without_a_run_record_is_e803_and_shows_no_record_line(tmp_path: Path) -> None:
+    spec = _repro_spec(None)
+    del spec["entries"]["pytorch/cuda-out-of-memory"]["set"]["reproduction"]["run"]
+    entries = make_corpus(spec, tmp_path)
+    [p] = check(entries).problems
+    assert (p.code, p.field) == ("E803", "reproduction.run") and "names no run record" in p.message
+    spec["entries"]["pytorch/cuda-out-of-memory"]["set"]["acknowledged"] = [
+        {"rule": "E803", "reason": "The run was lost with the machine.", "reason_zh": "运行记录随机器一起丢失了。"}]
+    entries = make_corpus(spec, tmp_path / "acknowledged")
+    page = site.build(entries, tmp_path / "docs", REPO).files["pytorch/cuda-out-of-memory.md"].decode()
+    assert "Captured output" in page and "Run record" not in page
+
+
+@pytest.mark.parametrize("run_text, expected", [
+    (None, "not a file"),  # named but not stored
+    ("command: python3 -u repro.py\ngpu: NVIDIA H100 80GB HBM3, 580.159.04\n", "how the run ended"),
+    ("command: python3 -u repro.py\nexit status: 1\n", "on which GPU"),
+])
+def test_a_run_record_that_cannot_back_the_reproduction_is_e803(tmp_path: Path, run_text: str | None,
+                                                                expected: str) -> None:
+    [p] = check(make_corpus(_repro_spec(run_text), tmp_path)).problems
+    assert (p.code, p.field) == ("E803", "reproduction.run") and expected in p.message
+
+
+def test_the_older_run_record_format_backs_a_reproduction(tmp_path: Path) -> None:
+    """run_all.sh's records name the GPU by a bare nvidia-smi line and may add a note after the exit status."""
+    older = ("command: python3 -u repro.py (in entries/pytorch/cuda-out-of-memory.repro, timeout 240 s)\n"
+             "started: 2026-11-23T11:14:19Z\nexit status: 134 (SIGABRT: PyTorch takes the process down)\n"
+             "NVIDIA H100 80GB HBM3, 580.159.04\ntorch 2.11.0+cu130 cuda 13.0\n")
+    entries = make_corpus(_repro_spec(older), tmp_path)
+    assert check(entries).problems == []
+    run = read_run(entries / "pytorch" / "cuda-out-of-memory.repro" / "run.txt")
+    assert run is not None and (run.exit_status, run.gpu, run.driver) == (134, "H100 80GB HBM3", "580.159.04")
+
+
+def test_an_environment_the_run_record_does_not_back_is_e804(tmp_path: Path) -> None:
+    spec = _repro_spec(RUN.format(name="repro", status=1), environment="NVIDIA H200, driver 580.159.04, CUDA 13.0")
+    [p] = check(make_corpus(spec, tmp_path)).problems
+    assert (p.code, p.field) == ("E804", "reproduction.environment") and "H100 and driver 580.159.04" in p.message

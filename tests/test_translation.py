@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator import site
 from generator.i18n import LANGS, strings
+from generator.languages import languages
 from generator.lint import check
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE, SCHEMA_DIR
 from generator.translation import (
@@ -223,7 +223,7 @@ def test_zh_nav_titles_and_generated_page_titles_are_chinese(real_docs: Mapping[
     from generator.translation import has_chinese
     text = (ENTRIES_DIR.parent / "mkdocs.yml").read_text(encoding="utf-8")
     nav = re.findall(r"^  - ([^:]+): ", text.split("\nnav:\n", 1)[1].split("\n\n", 1)[0], re.M)
-    translations = yaml.safe_load(text.split("nav_translations:", 1)[1].split("\n\n", 1)[0])
+    translations = languages().get("zh").mkdocs["nav_translations"]  # config/languages.yml
     assert nav and all(has_chinese(translations.get(n, "")) for n in nav)
     files = real_docs
     titles = {p: re.search(r'^title: (".*")$', v.decode(), re.M) for p, v in files.items()

@@ -2,9 +2,9 @@
 # Runs the tested workarounds and dead ends listed in tested.tsv (entry id, name, mode, command), each in its
 # entry's reproduction folder and under a time limit, writing its unedited output (<name>_output.txt) and a run
 # record (<name>_run.txt: command, start, exit status, GPU, CUDA and library versions) beside it. Rows of mode
-# "parallel" run four at a time first (light programs); rows of mode "serial" run one after the other (they fill the
-# GPU or use fixed ports). Optional arguments: run only these rows (<entry id>/<name>). Used on the device machine; results travel back
-# as one tarball (see device_run.sh).
+# "parallel" run four at a time (JOBS) first (light programs); rows of mode "serial" run one after the other (they fill the
+# GPU or use fixed ports). Optional arguments: run only these rows (<entry id>/<name>, or a shell pattern such as
+# '*/*_h100'). Used on the device machine; results travel back as one tarball (see device_run.sh).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=${ROOT:-$(cd "$here/../../.." && pwd)}
@@ -12,6 +12,8 @@ export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVL
 env_file=$(mktemp)
 {
   echo "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
+  echo "gpus: $(nvidia-smi -L | sed 's/ (UUID: [^)]*)//' | paste -sd';' -)"
+  echo "driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1), $(nvidia-smi | grep -o 'CUDA Version: [0-9.]*' | head -1)"
   python3 - <<'EOF' 2>/dev/null
 import platform, torch
 print("cuda:", torch.version.cuda)
@@ -40,18 +42,26 @@ run_one() {  # id name command
   } > "$dir/${name}_run.txt"
   echo "$1 $name: exit status $rc"
 }
-SELECTED=" $* "
+selected() {  # "<entry id>/<name>" is among the arguments (patterns), or there are none
+  [ $# -eq 1 ] && return 0
+  local row=$1 pat; shift
+  for pat in "$@"; do
+    # shellcheck disable=SC2053  # the argument is a pattern on purpose
+    [[ "$row" == $pat ]] && return 0
+  done
+  return 1
+}
 par=$(mktemp); ser=$(mktemp)
 while IFS=$'\t' read -r id name mode cmd; do
   case "$id" in ''|'#'*) continue ;; esac
-  if [ "$SELECTED" != "  " ] && [[ "$SELECTED" != *" $id/$name "* ]]; then continue; fi
+  selected "$id/$name" "$@" || continue
   if [ "$mode" = parallel ]; then out=$par; else out=$ser; fi
   printf '%s\t%s\t%s\n' "$id" "$name" "$cmd" >> "$out"
 done < "$here/tested.tsv"
 n=0
 while IFS=$'\t' read -r id name cmd; do
   run_one "$id" "$name" "$cmd" &
-  n=$((n + 1)); if [ $n -ge 4 ]; then wait -n; n=$((n - 1)); fi
+  n=$((n + 1)); if [ $n -ge "${JOBS:-4}" ]; then wait -n; n=$((n - 1)); fi
 done < "$par"
 wait
 while IFS=$'\t' read -r id name cmd; do run_one "$id" "$name" "$cmd"; done < "$ser"

@@ -19,7 +19,7 @@ const configEl = document.getElementById("ee-match-config");
 const config = configEl ? JSON.parse(configEl.textContent) : null;
 
 function pageUrl(path) {
-  return new URL((config.lang === "zh" ? "zh/" : "") + path, ROOT).href;
+  return new URL(config.prefix + path, ROOT).href;
 }
 
 function el(tag, className, text) {
@@ -111,7 +111,7 @@ const shards = new Map();
 
 function displayShard(k) {
   if (!shards.has(k)) {
-    const url = new URL(`${config.lang === "zh" ? "zh" : "en"}/${k}.json`, DISPLAY_URL);
+    const url = new URL(`${config.lang}/${k}.json`, DISPLAY_URL);
     const p = fetch(url).then((response) => {
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
       return response.json();

@@ -1,0 +1,1 @@
+nvcc -o "${1:-./repro}" repro.cu
