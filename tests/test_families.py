@@ -27,6 +27,16 @@ def test_every_family_table_loads_with_unique_keys_names_and_codes() -> None:
         assert all(f.names(s.name) for s in f.statuses if s.code != 0 and s.name != "ncclNumResults"), f.id
 
 
+def test_every_config_regex_runs_in_re2() -> None:
+    """The matcher runs the families' numbered forms and printers and the domains' claims with RE2 (fast on long
+    pastes, the same matches as JavaScript's); one RE2 rejected would silently fall back to Python's `re`."""
+    from generator.config import domains
+    from generator.safe_regex import compile_regex
+    regexes = [rx for f in families() for rx in (*f.numbered, *f.printers)] + [rx for d in domains() for rx in d.claims]
+    assert len(regexes) > 20
+    assert [rx for rx in regexes if compile_regex(rx) is None] == []
+
+
 @pytest.mark.parametrize("name, family, code", [
     ("CUBLAS_STATUS_EXECUTION_FAILED", "cublas", 13), ("CUDNN_STATUS_BAD_PARAM", "cudnn", 2000),
     ("CUDNN_STATUS_NOT_SUPPORTED_ARCH_MISMATCH", "cudnn", 3007), ("ncclInvalidUsage", "nccl", 5),
