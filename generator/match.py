@@ -288,9 +288,9 @@ def escape(text: str) -> str:
 
 
 def printed_forms(fams: tuple[Family, ...], codes: Collection[str] | None = None) -> list[list[Any]]:
-    """[regex, family key, {message: [codes]}] per family with printers: group 1 of the regex is a message of the
-    family's table printed right after one of its printers. Only the messages of `codes` ('key:code', the codes
-    some entry carries; None: all), longest first, so that a message that begins another does not hide it."""
+    """[printers, family key, {message: [codes]}] per family with printers (`printers`: the family's printer regexes
+    as one alternation; printed_regex makes the regex both runtimes run). Only the messages of `codes` ('key:code',
+    the codes some entry carries; None: all)."""
     out: list[list[Any]] = []
     for f in fams:
         messages: dict[str, list[int]] = {}
@@ -298,9 +298,15 @@ def printed_forms(fams: tuple[Family, ...], codes: Collection[str] | None = None
             if st.code != 0 and (codes is None or f"{f.key}:{st.code}" in codes):
                 messages.setdefault(st.message, []).append(st.code)
         if f.printers and messages:
-            alts = "|".join(escape(m) for m in sorted(messages, key=lambda m: (-len(m), m)))
-            out.append([f"(?:{'|'.join(f.printers)})({alts})", f.key, messages])
+            out.append(["|".join(f.printers), f.key, dict(sorted(messages.items()))])
     return out
+
+
+def printed_regex(printers: str, messages: Iterable[str]) -> str:
+    """Group 1: a message printed right after one of the printers; longest message first, so that a message that
+    begins another does not hide it (matcher.js printedRegex builds the same string)."""
+    alts = "|".join(escape(m) for m in sorted(messages, key=lambda m: (-len(m), m)))
+    return f"(?:{printers})({alts})"
 
 
 def family_params(fams: tuple[Family, ...], codes: Collection[str] | None = None) -> dict[str, Any]:
@@ -458,7 +464,8 @@ class Index:
         ix = cls(raw=raw, entries=list(raw["entries"]))
         params = raw["params"]
         ix.numbered = [(_config_regex(rx), key) for rx, key in params.get("numbered", [])]
-        ix.printed = [(_config_regex(rx), key, msgs) for rx, key, msgs in params.get("printed", [])]
+        ix.printed = [(_config_regex(printed_regex(printers, msgs)), key, msgs)
+                      for printers, key, msgs in params.get("printed", [])]
         for dom, spec in params.get("domains", {}).items():
             ix.wraps[dom] = set(spec["wraps"])
             ix.claims += [(dom, _config_regex(rx)) for rx in spec["claims"]]

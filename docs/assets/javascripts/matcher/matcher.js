@@ -188,7 +188,8 @@ export class MatchIndex {
     // Families' numbered forms and domains' wraps/claims (config/; generator/match.py family_params).
     this.numbered = (this.params.numbered || []).map(([rx, key]) => [new RegExp(rx, "gu"), key]);
     // A family's message printed right after one of its printers (match.py printed_forms): [regex, key, codes].
-    this.printed = (this.params.printed || []).map(([rx, key, msgs]) => [new RegExp(rx, "gu"), key, msgs]);
+    this.printed = (this.params.printed || []).map(([printers, key, msgs]) => [
+      new RegExp(printedRegex(printers, Object.keys(msgs)), "gu"), key, msgs]);
     this.wraps = new Map();
     this.claims = [];
     for (const [dom, spec] of Object.entries(this.params.domains || {})) {
@@ -254,6 +255,12 @@ export class MatchIndex {
     for (const [lit, i] of this.multiline) if (!found.has(i) && low.includes(lit)) found.add(i);
     return [...found].sort((a, b) => a - b);
   }
+}
+
+// Group 1: a message printed right after one of the printers, longest message first (match.py printed_regex).
+function printedRegex(printers, messages) {
+  const byLength = [...messages].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+  return `(?:${printers})(${byLength.map((m) => m.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")).join("|")})`;
 }
 
 function push(map, key, value) {
