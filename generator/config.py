@@ -7,7 +7,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import yaml
@@ -84,9 +84,15 @@ class Family:
     table_file: Path
     api: str
     statuses: tuple[Status, ...] = field(default=(), compare=False)
+    printers: tuple[str, ...] = ()  # regexes: what programs print right before a message of this table
+    domain: str = ""  # the domain of the entries that are this table's statuses ("": any)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Status]:
+        return {s.name: s for s in self.statuses}
 
     def by_name(self, name: str) -> Status | None:
-        return next((s for s in self.statuses if s.name == name), None)
+        return self._by_name.get(name)  # asked for every name of every entry when the match index is built
 
     def by_code(self, code: int) -> Status | None:
         return next((s for s in self.statuses if s.code == code), None)
@@ -130,7 +136,8 @@ def families(cuda_reference: Path | None = REFERENCE_FILE) -> tuple[Family, ...]
             continue
         out.append(Family(path.stem, raw["name"], raw["key"], raw["enum"], raw["printed"],
                           tuple(raw.get("numbered") or ()), table, raw["table"]["api"],
-                          _table(table, raw["table"]["api"])))
+                          _table(table, raw["table"]["api"]), tuple(raw.get("printers") or ()),
+                          str(raw.get("domain") or "")))
     return tuple(out)
 
 

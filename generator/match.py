@@ -24,8 +24,11 @@ Normalisation (identical in both runtimes; every later step sees only its output
 
 Ranking rule (integer, deterministic; also stated on the match page):
   Evidence for an entry is (a) its regex matching the paste, (b) an enum name from its `error_code` or
-  `aliases` (`cudaErrorXxx`, `CUDA_ERROR_XXX`) appearing as a whole word, or (c) its numbered code after
-  `code=` (C/C++ check macros) or `CUDA error ` (not "exit code: 1", which is no CUDA code). Then
+  `aliases` (`cudaErrorXxx`, `CUDA_ERROR_XXX`) appearing as a whole word, or (c) its code read through a
+  family's table (config/families/, only for entries of the family's domain): a numbered form (`code=700`,
+  `CUDA error 700`, not "exit code: 1", which is no CUDA code) or the table's message right after one of the
+  family's printers (`CUDA driver error: operation not supported`). A status name that a check's condition
+  compares with (`e == cudaSuccess || e == cudaErrorCudartUnloading`) is no evidence (operands). Then
     segment = how many chained-exception separators ("During handling of the above exception, ..." /
               "The above exception was the direct cause ...") come before the entry's earliest evidence:
               the first error printed is the cause, so segment 0 ranks first;
@@ -35,10 +38,14 @@ Ranking rule (integer, deterministic; also stated on the match page):
     score   = (1000 - min(segment, 999)) * 10**7 + tier * 10**6 + min(length, 999999).
   Results are sorted by score, highest first, ties by id; an underlying cause (an error another result wraps)
   comes after the others, and an incidental entry (a harmless line, or one printed because of an earlier error:
-  `incidental` in the entry) after everything else, never counted as a cause. Only when nothing matches exactly
+  `incidental` in the entry) after everything else, never counted as a cause. When no regex, name or code matches,
+  the regexes run again ignoring letter case (a message retyped in lower case), and a match of `min_folded` code
+  points or more counts as exact (tier 1). Only when nothing matches exactly
   are entries ranked as "similar": score = 1000 * shared // tokens, where tokens are the distinct words (ASCII
   letters/digits, 3+ long, not digits only, not stop words) of the entry's English signature and shared
-  is how many of them the paste contains; an entry needs 2+ shared words and a score of 250+.
+  is how many of them the paste contains; an entry needs 2+ shared words and a score of 250+ when the paste
+  names the GPU stack (contains one of `gpu_words`: cuda, gpu, nvidia, nccl, 显存 ...), 3+ and 400+ when it does
+  not (a Java, Node or NumPy "out of memory" shares two words with cudaErrorMemoryAllocation and is no CUDA error).
 """
 from __future__ import annotations
 
@@ -64,8 +71,17 @@ PARAMS: dict[str, Any] = {
     "max_chars": 1_048_576,  # code points read of the whole paste, half at each end
     "chain_markers": ["During handling of the above exception, another exception occurred:",
                       "The above exception was the direct cause of the following exception:"],
+    # A similar entry needs min_shared words and a score of min_similar when the paste names the GPU stack
+    # (gpu_words), more when it does not: "out of memory" alone is Java's, Go's or NumPy's as often as CUDA's.
     "min_shared": 2,
     "min_similar": 250,
+    "min_shared_alone": 3,
+    "min_similar_alone": 400,
+    "min_folded": 32,  # code points a regex must match, ignoring case, when nothing matched as typed
+    # Substrings (of the ASCII-lower-cased paste) that say it comes from the GPU stack.
+    "gpu_words": ["cuda", "gpu", "nvidia", "nccl", "cudnn", "cublas", "cusparse", "cusolver", "cufft", "curand",
+                  "nvml", "nvrm", "nvcc", "cupy", "triton", "jaxlib", "ggml", "tensorrt", "显存",
+                  "显卡"],
     "stop_words": sorted({"the", "and", "for", "was", "not", "are", "with", "this", "that", "from", "has",
                           "but", "you", "your", "error", "cuda", "runtimeerror", "torch", "failed", "call"}),
 }
@@ -249,23 +265,58 @@ def enum_names(e: Entry, fams: tuple[Family, ...]) -> list[str]:
 
 def numbered_codes(e: Entry, fams: tuple[Family, ...]) -> list[str]:
     """'<family key>:<code>' for each of the entry's status names whose family has numbered forms (a C check
-    macro's `code=700`, PaddlePaddle's `CUDA error(2)`, Numba's `[716] Call to …`): the number resolves
-    through the family's table."""
+    macro's `code=700`, PaddlePaddle's `CUDA error(2)`, Numba's `[716] Call to …`) or printers (PyTorch's
+    `CUDA driver error: operation not supported`): the number, or the message, resolves through the family's
+    table. Only for entries of the family's own domain: pytorch/embedding-index-out-of-range is a cudaErrorAssert too,
+    but `CUDA error: device-side assert triggered` alone is cuda/assert; the specific entry needs its own text."""
     out = set()
     for name in enum_names(e, fams):
         fam = family_of(name, fams)
         status = fam.by_name(name) if fam else None
-        if fam and fam.numbered and status:
+        if fam and (fam.numbered or fam.printers) and status and fam.domain in ("", e.domain):
             out.add(f"{fam.key}:{status.code}")
     return sorted(out)
 
 
-def family_params(fams: tuple[Family, ...]) -> dict[str, Any]:
-    """What both runtimes need of the families and domains: the numbered forms (regex, family key) and, per
-    domain, what it wraps and which lines it claims (config/domains.yml says what these mean)."""
+_SYNTAX = re.compile(r"[\\^$.*+?()\[\]{}|/]")
+
+
+def escape(text: str) -> str:
+    """`text` as a regex that means the same in Python and in JavaScript with the u flag (which rejects escapes of
+    anything but syntax characters, so re.escape's escaped spaces would not compile)."""
+    return _SYNTAX.sub(lambda m: "\\" + m.group(), text)
+
+
+def printed_forms(fams: tuple[Family, ...], codes: Collection[str] | None = None) -> list[list[Any]]:
+    """[printers, family key, {message: [codes]}] per family with printers (`printers`: the family's printer regexes
+    as one alternation; printed_regex makes the regex both runtimes run). Only the messages of `codes` ('key:code',
+    the codes some entry carries; None: all)."""
+    out: list[list[Any]] = []
+    for f in fams:
+        messages: dict[str, list[int]] = {}
+        for st in f.statuses:
+            if st.code != 0 and (codes is None or f"{f.key}:{st.code}" in codes):
+                messages.setdefault(st.message, []).append(st.code)
+        if f.printers and messages:
+            out.append(["|".join(f.printers), f.key, dict(sorted(messages.items()))])
+    return out
+
+
+def printed_regex(printers: str, messages: Iterable[str]) -> str:
+    """Group 1: a message printed right after one of the printers; longest message first, so that a message that
+    begins another does not hide it (matcher.js printedRegex builds the same string)."""
+    alts = "|".join(escape(m) for m in sorted(messages, key=lambda m: (-len(m), m)))
+    return f"(?:{printers})({alts})"
+
+
+def family_params(fams: tuple[Family, ...], codes: Collection[str] | None = None) -> dict[str, Any]:
+    """What both runtimes need of the families and domains: the numbered forms (regex, family key), the printed
+    forms (printed_forms) and, per domain, what it wraps and which lines it claims (config/domains.yml says what
+    these mean)."""
     return {
         "enums": sorted({f.enum for f in fams}),
         "numbered": [[rx, f.key] for f in fams for rx in f.numbered],
+        "printed": printed_forms(fams, codes),
         "domains": {d.id: {"wraps": list(d.wraps), "claims": list(d.claims)}
                     for d in domains() if d.wraps or d.claims},
     }
@@ -309,8 +360,9 @@ def build_index(entries: Iterable[Entry], bad_regex: Collection[str] = frozenset
     size (entry i's display text is in shard i // display_shard)."""
     fams = families()
     rows = [index_entry(e, e.id not in bad_regex, fams) for e in sorted(entries, key=lambda e: e.id)]
-    return {"version": INDEX_VERSION, "params": {**PARAMS, **family_params(fams)}, "display_shard": DISPLAY_SHARD,
-            "entries": rows}
+    codes = {c for r in rows for c in r.get("cd", [])}
+    return {"version": INDEX_VERSION, "params": {**PARAMS, **family_params(fams, codes)},
+            "display_shard": DISPLAY_SHARD, "entries": rows}
 
 
 def build_words(entries: Iterable[Entry]) -> dict[str, Any]:
@@ -378,6 +430,14 @@ class Answer:
     cut: Cut = Cut()  # what of the paste was not read
 
 
+def _config_regex(rx: str) -> Any:
+    """A regex of config/ (families' numbered forms and printers, domains' claims): RE2, which runs these alternations
+    over a long paste several times faster than `re` with the same matches (no lookaround, ASCII `\\b`); `re` for
+    one RE2 cannot compile."""
+    compiled = compile_regex(rx)
+    return compiled if compiled is not None else re.compile(rx, re.ASCII)
+
+
 @dataclass
 class Index:
     raw: dict[str, Any]
@@ -387,24 +447,28 @@ class Index:
     always: list[int] = field(default_factory=list)
     by_name: dict[str, list[int]] = field(default_factory=dict)
     by_code: dict[str, list[int]] = field(default_factory=dict)
-    numbered: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
-    claims: list[tuple[str, re.Pattern[str]]] = field(default_factory=list)  # (domain, line regex), config order
+    numbered: list[tuple[Any, str]] = field(default_factory=list)  # compiled by _config_regex
+    printed: list[tuple[Any, str, dict[str, list[int]]]] = field(default_factory=list)
+    claims: list[tuple[str, Any]] = field(default_factory=list)  # (domain, line regex), config order
     wraps: dict[str, set[str]] = field(default_factory=dict)
     words: list[list[str]] = field(default_factory=list)
     by_id: dict[str, int] = field(default_factory=dict)
     multiline: list[tuple[str, int]] = field(default_factory=list)  # literals holding "\n"
     enum_names_only: bool = True  # every name in by_name looks like a family's status name (see name_tokens)
     enum_token: re.Pattern[str] = _NAME
+    status_token: re.Pattern[str] | None = None  # any family's status name, as a whole word (see operands)
 
     @classmethod
     def load(cls, raw: dict[str, Any], words_raw: dict[str, Any] | None = None) -> Index:
         """`words_raw`: match-words.json; without it nothing is ever "similar" (exact matches only)."""
         ix = cls(raw=raw, entries=list(raw["entries"]))
         params = raw["params"]
-        ix.numbered = [(re.compile(rx, re.ASCII), key) for rx, key in params.get("numbered", [])]
+        ix.numbered = [(_config_regex(rx), key) for rx, key in params.get("numbered", [])]
+        ix.printed = [(_config_regex(printed_regex(printers, msgs)), key, msgs)
+                      for printers, key, msgs in params.get("printed", [])]
         for dom, spec in params.get("domains", {}).items():
             ix.wraps[dom] = set(spec["wraps"])
-            ix.claims += [(dom, re.compile(rx, re.ASCII)) for rx in spec["claims"]]
+            ix.claims += [(dom, _config_regex(rx)) for rx in spec["claims"]]
         by_word = (words_raw or {}).get("words", {})
         # Each literal is filed under its rarest gram, so literals sharing a prefix do not share a bucket.
         counts: Counter[str] = Counter(lit[o:o + MIN_LITERAL] for e in ix.entries if "re" in e
@@ -433,15 +497,20 @@ class Index:
         ix.enum_names_only = union is not None and all(union.fullmatch(n) for n in ix.by_name)
         if union is not None:
             ix.enum_token = re.compile(rf"(?<![A-Za-z0-9_])(?:{union.pattern})(?![A-Za-z0-9_])", re.ASCII)
+            ix.status_token = ix.enum_token
         return ix
 
-    def regex(self, i: int) -> Any:
+    def regex(self, i: int, folded: bool = False) -> Any:
         """Entry i's regex compiled with RE2 (linear time, generator/safe_regex.py); None if RE2 rejects it: then
-        it never runs (the gate keeps such regexes out of the index)."""
-        if i not in self.regexes:
+        it never runs (the gate keeps such regexes out of the index). `folded`: ignoring letter case (None when
+        the regex already does: it has run)."""
+        key = -1 - i if folded else i
+        if key not in self.regexes:
             e = self.entries[i]
-            self.regexes[i] = compile_regex(e["re"], e.get("fl", ""))
-        return self.regexes[i]
+            flags = e.get("fl", "")
+            self.regexes[key] = (None if folded and "i" in flags
+                                 else compile_regex(e["re"], flags + "i" if folded else flags))
+        return self.regexes[key]
 
     def candidates(self, low: str) -> list[int]:
         """Entries one of whose required literals occurs in the (ASCII-lower-cased) paste."""
@@ -472,11 +541,42 @@ def _segment_starts(text: str, markers: list[str]) -> list[int]:
     return starts
 
 
+def operands(text: str, token: re.Pattern[str] | None) -> list[tuple[int, int]]:
+    """Spans of the status names that a check's condition compares with (`Check failed: e == cudaSuccess || e ==
+    cudaErrorCudartUnloading CUDA: invalid device ordinal`): the values a check accepts or tests for, not the
+    error it reports. A name there is no evidence; a numbered form around it (`== CUBLAS_STATUS_SUCCESS (14 vs.
+    0)`) still is."""
+    if token is None or ("==" not in text and "!=" not in text):
+        return []
+    out = []
+    for m in token.finditer(text):
+        before, after = text[max(0, m.start() - 3):m.start()].rstrip(" "), text[m.end():m.end() + 3].lstrip(" ")
+        if before.endswith(("==", "!=")) or after.startswith(("==", "!=")):
+            out.append((m.start(), m.end()))
+    return out
+
+
+def _inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> int | None:
+    """The end of the span of `spans` that holds `span` (a non-empty part of it), or None."""
+    return next((b for a, b in spans if a <= span[0] < b and span[1] <= b), None)
+
+
+def search_outside(rx: Any, text: str, spans: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The leftmost match of `rx` that does not lie within one of `spans`."""
+    pos = 0
+    while (span := search(rx, text, pos)) is not None and spans:
+        end = _inside(span, spans)
+        if end is None:
+            break
+        pos = end
+    return span
+
+
 def _segment(pos: int, starts: list[int]) -> int:
     return sum(1 for s in starts if s < pos)
 
 
-def _line_owners(text: str, claims: list[tuple[str, re.Pattern[str]]]) -> list[tuple[int, int, str]]:
+def _line_owners(text: str, claims: list[tuple[str, Any]]) -> list[tuple[int, int, str]]:
     """(start, end, domain) of each line that a domain claims as its own message (the first claim in config order
     wins). Each claim runs once over the whole paste (claims never span a line): a log is mostly unclaimed."""
     owned: dict[int, tuple[int, int, str]] = {}
@@ -535,28 +635,38 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
     skip = {index.by_id[x] for x in exclude if x in index.by_id}
     starts = _segment_starts(text, params["chain_markers"])
     owners = _line_owners(text, index.claims)
+    compared = operands(text, index.status_token)
 
     def foreign(i: int, pos: int) -> bool:
         return _foreign(pos, index.entries[i]["id"].split("/")[0], owners, index.wraps)
 
+    candidates = [i for i in index.candidates(ascii_lower(text)) if i not in skip]
     regex_hit: dict[int, tuple[int, int]] = {}
-    for i in index.candidates(ascii_lower(text)):
-        if i in skip:
-            continue
+    for i in candidates:
         rx = index.regex(i)
-        span = search(rx, text) if rx is not None else None
+        span = search_outside(rx, text, compared) if rx is not None else None
         if span and not foreign(i, span[0]):
             regex_hit[i] = span
     name_hit: dict[int, tuple[int, int]] = {}
     for m in index.name_tokens(text):
         for i in index.by_name.get(m.group(), ()):
-            if not foreign(i, m.start()):
+            if not foreign(i, m.start()) and _inside((m.start(), m.end()), compared) is None:
                 name_hit.setdefault(i, (m.start(), m.end()))
-    for rx, key in index.numbered:
-        for m in rx.finditer(text):
-            for i in index.by_code.get(f"{key}:{int(m.group(1))}", ()):
-                if not foreign(i, m.start()) and (i not in name_hit or m.start() < name_hit[i][0]):
-                    name_hit[i] = (m.start(), m.end())
+    coded = [(m, f"{key}:{int(m.group(1))}") for rx, key in index.numbered for m in rx.finditer(text)]
+    coded += [(m, f"{key}:{code}") for rx, key, msgs in index.printed for m in rx.finditer(text)
+              for code in msgs[m.group(1)]]
+    for m, code in coded:
+        for i in index.by_code.get(code, ()):
+            if not foreign(i, m.start()) and (i not in name_hit or m.start() < name_hit[i][0]):
+                name_hit[i] = (m.start(), m.end())
+    if not regex_hit and not name_hit:
+        # A message retyped in other letter case ("an nvidia gpu may be present on this machine, but a cuda-enabled
+        # jaxlib is not installed"): only when nothing else matched, and only a long match counts.
+        for i in candidates:
+            rx = index.regex(i, folded=True)
+            span = search_outside(rx, text, compared) if rx is not None else None
+            if span and span[1] - span[0] >= params["min_folded"] and not foreign(i, span[0]):
+                regex_hit[i] = span
     exact = []
     for i in (set(regex_hit) | set(name_hit)) - skip:
         r, n = regex_hit.get(i), name_hit.get(i)
@@ -578,12 +688,16 @@ def match(index: Index, paste: str, top: int = 5, exclude: Iterable[str] = ()) -
 def similar(index: Index, text: str, top: int, skip: set[int]) -> list[Result]:
     params = index.raw["params"]
     have = set(words(text, params["stop_words"]))
+    low = ascii_lower(text)
+    gpu = any(w in low for w in params["gpu_words"])
+    need, bar = ((params["min_shared"], params["min_similar"]) if gpu
+                 else (params["min_shared_alone"], params["min_similar_alone"]))
     out = []
     for i, ws in enumerate(index.words):
         if i in skip or not ws:
             continue
         shared = sum(1 for w in ws if w in have)
         score = 1000 * shared // len(ws)
-        if shared >= params["min_shared"] and score >= params["min_similar"]:
+        if shared >= need and score >= bar:
             out.append(Result(index.entries[i]["id"], "similar", score))
     return sorted(out, key=lambda r: (-r.score, r.id))[:top]

@@ -53,12 +53,13 @@ def re2_error(regex: str) -> str | None:
     return None
 
 
-def search(rx: Any, text: str) -> tuple[int, int] | None:
-    """Code-point span of the leftmost match of a compiled RE2 regex, or None."""
+def search(rx: Any, text: str, pos: int = 0) -> tuple[int, int] | None:
+    """Code-point span of the leftmost match of a compiled RE2 regex at or after code point `pos`, or None. The text
+    before `pos` is still context: `^` does not match at `pos`, `\\b` looks at the character before it."""
     try:
-        m = rx.search(text)
+        m = rx.search(text, pos)
     except UnicodeError:  # a lone surrogate cannot be UTF-8; normalised text has none
-        m = rx.search(text.encode("utf-8", "replace").decode("utf-8"))
+        m = rx.search(text.encode("utf-8", "replace").decode("utf-8"), pos)
     return (m.start(), m.end()) if m else None
 
 

@@ -27,6 +27,16 @@ def test_every_family_table_loads_with_unique_keys_names_and_codes() -> None:
         assert all(f.names(s.name) for s in f.statuses if s.code != 0 and s.name != "ncclNumResults"), f.id
 
 
+def test_every_config_regex_runs_in_re2() -> None:
+    """The matcher runs the families' numbered forms and printers and the domains' claims with RE2 (fast on long
+    pastes, the same matches as JavaScript's); one RE2 rejected would silently fall back to Python's `re`."""
+    from generator.config import domains
+    from generator.safe_regex import compile_regex
+    regexes = [rx for f in families() for rx in (*f.numbered, *f.printers)] + [rx for d in domains() for rx in d.claims]
+    assert len(regexes) > 20
+    assert [rx for rx in regexes if compile_regex(rx) is None] == []
+
+
 @pytest.mark.parametrize("name, family, code", [
     ("CUBLAS_STATUS_EXECUTION_FAILED", "cublas", 13), ("CUDNN_STATUS_BAD_PARAM", "cudnn", 2000),
     ("CUDNN_STATUS_NOT_SUPPORTED_ARCH_MISMATCH", "cudnn", 3007), ("ncclInvalidUsage", "nccl", 5),
@@ -140,6 +150,36 @@ def test_real_nested_errors_rank_the_outer_entry_first_and_show_the_inner_cause(
     assert py == js_results(raw_index(), [paste])[0]
     assert py[0]["id"] == outer and py[0]["kind"] == "regex"
     assert {"id": inner, "kind": "cause"} in [{"id": r["id"], "kind": r["kind"]} for r in py]
+
+
+@pytest.mark.parametrize("paste, first", [
+    # Caffe's glog check on a cuBLAS call: the number resolves through the cuBLAS table (BVLC/caffe#58).
+    ("F0127 14:32:39.484519 19425 math_functions.cpp:45] Check failed: (cublasSgemm_v2(Caffe::cublas_handle(), "
+     "cuTransB, cuTransA, N, M, K, &alpha, B, ldb, A, lda, &beta, C, N)) == CUBLAS_STATUS_SUCCESS (14 vs. 0)",
+     "cublas/internal-error"),
+    # Printed messages resolve through the CUDA tables after any known printer (unslothai/unsloth#1446,
+    # NVIDIA/FasterTransformer#592, tusen-ai/simpledet#15).
+    ("RuntimeError: CUDA driver error: operation not supported", "cuda/not-supported"),
+    ("what(): [FT][ERROR] CUDA runtime error: operation not supported /workspace/FasterTransformer/src/"
+     "fastertransformer/utils/allocator.h:160", "cuda/not-supported"),
+    ("Check failed: e == cudaSuccess || e == cudaErrorCudartUnloading CUDA: invalid device ordinal",
+     "cuda/invalid-device"),
+    # Caffe logs come from CUDA releases with another numbering (6 was cudaErrorLaunchTimeout): the message counts,
+    # not the number (happynear/caffe-windows#250).
+    ("Check failed: error == cudaSuccess (6 vs. 0)  the launch timed out and was terminated", "cuda/launch-timeout"),
+])
+def test_numbers_and_printed_messages_resolve_through_the_family_tables(paste: str, first: str) -> None:
+    from tests.test_match import js_results, py_results, raw_index
+    py = py_results(raw_index(), [paste])[0]
+    assert py == js_results(raw_index(), [paste])[0]
+    assert (py[0]["id"], py[0]["kind"]) == (first, "regex")
+
+
+def test_a_printed_code_is_evidence_only_for_its_family_domain() -> None:
+    """pytorch/embedding-index-out-of-range is a cudaErrorAssert too, but the bare message is cuda/assert's."""
+    from tests.test_match import py_results, raw_index
+    ids = [r["id"] for r in py_results(raw_index(), ["RuntimeError: CUDA error: device-side assert triggered"])[0]]
+    assert ids == ["cuda/assert"]
 
 
 def test_no_confident_cuda_match_from_a_phrase_in_a_container_cli_line() -> None:

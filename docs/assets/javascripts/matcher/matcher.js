@@ -187,6 +187,9 @@ export class MatchIndex {
     });
     // Families' numbered forms and domains' wraps/claims (config/; generator/match.py family_params).
     this.numbered = (this.params.numbered || []).map(([rx, key]) => [new RegExp(rx, "gu"), key]);
+    // A family's message printed right after one of its printers (match.py printed_forms): [regex, key, codes].
+    this.printed = (this.params.printed || []).map(([printers, key, msgs]) => [
+      new RegExp(printedRegex(printers, Object.keys(msgs)), "gu"), key, msgs]);
     this.wraps = new Map();
     this.claims = [];
     for (const [dom, spec] of Object.entries(this.params.domains || {})) {
@@ -197,8 +200,8 @@ export class MatchIndex {
     const enums = this.params.enums || [];
     const union = enums.map((p) => `(?:${p})`).join("|");
     const whole = new RegExp(`^(?:${union})$`, "u");
-    this.nameToken = enums.length && [...this.byName.keys()].every((n) => whole.test(n))
-      ? new RegExp(`(?<![A-Za-z0-9_])(?:${union})(?![A-Za-z0-9_])`, "gu") : NAME;
+    this.statusToken = enums.length ? new RegExp(`(?<![A-Za-z0-9_])(?:${union})(?![A-Za-z0-9_])`, "gu") : null;
+    this.nameToken = enums.length && [...this.byName.keys()].every((n) => whole.test(n)) ? this.statusToken : NAME;
     if (wordsRaw) this.setWords(wordsRaw);
   }
 
@@ -212,12 +215,14 @@ export class MatchIndex {
     return Math.floor(this.byId.get(id) / this.raw.display_shard);
   }
 
-  regex(i) {
-    let rx = this.regexes.get(i);
-    if (!rx) {
-      const e = this.entries[i];
-      rx = new RegExp(e.re, "u" + (e.fl || ""));
-      this.regexes.set(i, rx);
+  // Entry i's regex; `folded`: ignoring letter case (null when it already does: it has run).
+  regex(i, folded = false) {
+    const key = folded ? -1 - i : i;
+    let rx = this.regexes.get(key);
+    if (rx === undefined) {
+      const fl = this.entries[i].fl || "";
+      rx = folded && fl.includes("i") ? null : new RegExp(this.entries[i].re, "u" + fl + (folded ? "i" : ""));
+      this.regexes.set(key, rx);
     }
     return rx;
   }
@@ -250,6 +255,12 @@ export class MatchIndex {
     for (const [lit, i] of this.multiline) if (!found.has(i) && low.includes(lit)) found.add(i);
     return [...found].sort((a, b) => a - b);
   }
+}
+
+// Group 1: a message printed right after one of the printers, longest message first (match.py printed_regex).
+function printedRegex(printers, messages) {
+  const byLength = [...messages].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+  return `(?:${printers})(${byLength.map((m) => m.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")).join("|")})`;
 }
 
 function push(map, key, value) {
@@ -297,6 +308,40 @@ function foreignAt(pos, domain, owners, wraps) {
   return false;
 }
 
+// Spans of the status names a check's condition compares with ("e == cudaSuccess || e == cudaErrorCudartUnloading"):
+// the values a check accepts or tests for, not the error it reports (match.py operands).
+function operands(text, token) {
+  if (!token || (!text.includes("==") && !text.includes("!="))) return [];
+  const out = [];
+  for (const m of text.matchAll(token)) {
+    const end = m.index + m[0].length;
+    const before = text.slice(Math.max(0, m.index - 3), m.index).replace(/ +$/, "");
+    const after = text.slice(end, end + 3).replace(/^ +/, "");
+    if (/[=!]=$/.test(before) || /^[=!]=/.test(after)) out.push([m.index, end]);
+  }
+  return out;
+}
+
+// The end of the span of `spans` that holds [start, end) (a non-empty part of it), or -1.
+function inside(start, end, spans) {
+  for (const [a, b] of spans) if (a <= start && start < b && end <= b) return b;
+  return -1;
+}
+
+// The leftmost match of `rx` that does not lie within one of `spans` (match.py search_outside).
+function execOutside(rx, text, spans) {
+  let m = rx.exec(text);
+  let from = null;
+  while (m && spans.length) {
+    const end = inside(m.index, m.index + m[0].length, spans);
+    if (end < 0) break;
+    from = from || new RegExp(rx.source, rx.flags + "g");
+    from.lastIndex = end;
+    m = from.exec(text);
+  }
+  return m;
+}
+
 function domainOf(id) {
   return id.split("/")[0];
 }
@@ -336,25 +381,43 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
   const skip = new Set(exclude.map((id) => index.byId.get(id)).filter((i) => i !== undefined));
   const starts = segmentStarts(text, index.markers);
   const owners = lineOwners(text, index.claims);
+  const compared = operands(text, index.statusToken);
   const foreign = (i, pos) => foreignAt(pos, domainOf(index.entries[i].id), owners, index.wraps);
+  const candidates = index.candidates(asciiLower(text)).filter((i) => !skip.has(i));
   const regexHit = new Map();
-  for (const i of index.candidates(asciiLower(text))) {
-    if (skip.has(i)) continue;
+  for (const i of candidates) {
     if (onRegex) onRegex(index.entries[i].id);
-    const m = index.regex(i).exec(text);
+    const m = execOutside(index.regex(i), text, compared);
     if (m && !foreign(i, m.index)) regexHit.set(i, [m.index, m.index + m[0].length]);
   }
   const nameHit = new Map();
   for (const m of text.matchAll(index.nameToken)) {
     for (const i of index.byName.get(m[0]) || []) {
-      if (!nameHit.has(i) && !foreign(i, m.index)) nameHit.set(i, [m.index, m.index + m[0].length]);
+      if (nameHit.has(i) || foreign(i, m.index) || inside(m.index, m.index + m[0].length, compared) >= 0) continue;
+      nameHit.set(i, [m.index, m.index + m[0].length]);
     }
   }
-  for (const [rx, key] of index.numbered) {
-    for (const m of text.matchAll(rx)) {
-      for (const i of index.byCode.get(`${key}:${Number(m[1])}`) || []) {
-        if (foreign(i, m.index)) continue;
-        if (!nameHit.has(i) || m.index < nameHit.get(i)[0]) nameHit.set(i, [m.index, m.index + m[0].length]);
+  const coded = [];
+  for (const [rx, key] of index.numbered) for (const m of text.matchAll(rx)) coded.push([m, `${key}:${Number(m[1])}`]);
+  for (const [rx, key, msgs] of index.printed) {
+    for (const m of text.matchAll(rx)) for (const code of msgs[m[1]]) coded.push([m, `${key}:${code}`]);
+  }
+  for (const [m, code] of coded) {
+    for (const i of index.byCode.get(code) || []) {
+      if (foreign(i, m.index)) continue;
+      if (!nameHit.has(i) || m.index < nameHit.get(i)[0]) nameHit.set(i, [m.index, m.index + m[0].length]);
+    }
+  }
+  if (!regexHit.size && !nameHit.size) {
+    // A message retyped in other letter case: only when nothing else matched, and only a long match counts.
+    for (const i of candidates) {
+      const rx = index.regex(i, true);
+      if (!rx) continue;
+      if (onRegex) onRegex(index.entries[i].id);
+      const m = execOutside(rx, text, compared);
+      if (!m || foreign(i, m.index)) continue;
+      if (codePointLength(text, m.index, m.index + m[0].length) >= index.params.min_folded) {
+        regexHit.set(i, [m.index, m.index + m[0].length]);
       }
     }
   }
@@ -382,13 +445,18 @@ export function match(index, paste, { top = 5, exclude = [], onRegex = null } = 
 
 function similar(index, text, top, skip) {
   const have = new Set(words(text, index.stop));
+  const low = asciiLower(text);
+  const p = index.params;
+  // Without a word of the GPU stack in the paste, more shared words are needed (match.py similar).
+  const gpu = p.gpu_words.some((w) => low.includes(w));
+  const [need, bar] = gpu ? [p.min_shared, p.min_similar] : [p.min_shared_alone, p.min_similar_alone];
   const out = [];
   index.words.forEach((ws, i) => {
     if (skip.has(i) || !ws.length) return;
     let shared = 0;
     for (const w of ws) if (have.has(w)) shared++;
     const score = Math.floor((1000 * shared) / ws.length);
-    if (shared >= index.params.min_shared && score >= index.params.min_similar) {
+    if (shared >= need && score >= bar) {
       out.push({ id: index.entries[i].id, kind: "similar", score, start: -1, end: -1 });
     }
   });
