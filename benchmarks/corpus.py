@@ -39,14 +39,22 @@ def _versions(rng: random.Random) -> list[dict[str, str]]:
     return rows
 
 
+SIGNATURE_MAX = 500  # generator/schema/entry.schema.json: signature, signature_zh
+
+
+def _within(message: str, suffix: str) -> str:
+    return message[:SIGNATURE_MAX - len(suffix)] + suffix
+
+
 def _clone(src: dict[str, Any], new_id: str, ids: list[str], rng: random.Random, k: int) -> dict[str, Any]:
     d = json.loads(json.dumps(src))
     d["id"] = new_id
     d["domain"] = new_id.split("/")[0]
     w, wz = rng.randrange(len(WORDS)), rng.randrange(len(WORDS))
     tag = f"synthetic-{k}"
-    # The real message stays first (fact checks look for it); the suffix makes the title unique.
-    d["signature"] = f"{src['signature']} ({WORDS[w]} {tag})"
+    # The real message stays first (fact checks look for it); the suffix makes the title unique. A message near
+    # the schema's 500 characters loses its end to the suffix.
+    d["signature"] = _within(src["signature"], f" ({WORDS[w]} {tag})")
     d["root_cause"] = f"{src['root_cause']} Seen with the {WORDS[w]} and {WORDS[wz]} paths of {tag}."
     # A clone keeps its source's `reproduction` (write_corpus copies the files): the prose it inherits may speak of
     # the stored run, and a claim of a run with none stored is an error (E705).
@@ -71,7 +79,7 @@ def _clone(src: dict[str, Any], new_id: str, ids: list[str], rng: random.Random,
         d["signature_zh"], d["root_cause_zh"] = "", ""
         d["dead_ends_zh"], d["workarounds_zh"] = [], []
     else:
-        d["signature_zh"] = f"{src['signature_zh']}（{WORDS_ZH[w]} {tag}）"
+        d["signature_zh"] = _within(src["signature_zh"], f"（{WORDS_ZH[w]} {tag}）")
         d["root_cause_zh"] = f"{src['root_cause_zh']}出现在 {tag} 的{WORDS_ZH[w]}与{WORDS_ZH[wz]}路径上。"
     return d
 
