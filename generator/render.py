@@ -17,7 +17,7 @@ from generator.config import domain_name
 from generator.graph import Links, mermaid
 from generator.i18n import strings
 from generator.languages import fallback, is_default, languages, page_file, to_root
-from generator.markup import ext_link, md_steps, md_text, md_verbatim, safe_article_markdown
+from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
 from generator.model import VERSION_NOTES, Article, Entry, Evidence, workaround_order
 from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
@@ -252,8 +252,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         workarounds.append({
             "action": en(action, not translated),
             "counted": evidence_words(w.evidence, t, dead_end=False),
-            "reports": evidence_links(w.evidence, t),
-            "how": md_steps(how, english if translating and not zh_how else md_text) if how else "",
+            "reports": evidence_links(w.evidence, t), "how": en(how, not zh_how),
             "condition": en(cond, not zh_condition),
             "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
             "untranslated": translating and not status.workarounds[i],
