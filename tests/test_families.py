@@ -10,6 +10,7 @@ import pytest
 from generator.config import families, family_of
 from generator.facts import check_facts, effective_tier
 from generator.load import to_entry
+from tests.test_match import JsBatch, py_results, raw_index
 
 BASE = json.loads((Path(__file__).parent / "fixtures/lint/base/pytorch/cuda-out-of-memory.json").read_text("utf-8"))
 
@@ -108,7 +109,7 @@ NESTED = _raw([
 ])
 
 
-@pytest.mark.parametrize("paste, expected", [
+NESTED_CASES = [
     # NCCL reports the CUDA failure it hit: NCCL first, the CUDA error second, labelled as the cause.
     ("torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled cuda error (run "
      "with NCCL_DEBUG=INFO for details), NCCL version 2.21.5\nncclUnhandledCudaError: Call to CUDA function "
@@ -122,10 +123,13 @@ NESTED = _raw([
     # The wrapper's text contains the CUDA message (as Triton prints it): Triton first, CUDA as the cause.
     ("RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered",
      [("triton/triton-error-cuda", "regex"), ("cuda/illegal-address", "cause")]),
-])
+]
+JS_NESTED = JsBatch(lambda: NESTED, [p for p, _ in NESTED_CASES])
+
+
+@pytest.mark.parametrize("paste, expected", NESTED_CASES)
 def test_nesting_and_claims_in_both_runtimes(paste: str, expected: list[tuple[str, str]]) -> None:
-    from tests.test_match import js_results, py_results
-    py, js = py_results(NESTED, [paste])[0], js_results(NESTED, [paste])[0]
+    py, js = py_results(NESTED, [paste])[0], JS_NESTED(paste)
     assert py == js
     assert [(r["id"], r["kind"]) for r in py] == expected
 
@@ -145,14 +149,13 @@ REAL_NESTED = [
 @pytest.mark.parametrize("paste, outer, inner", REAL_NESTED)
 def test_real_nested_errors_rank_the_outer_entry_first_and_show_the_inner_cause(paste: str, outer: str,
                                                                                 inner: str) -> None:
-    from tests.test_match import js_results, py_results, raw_index
     py = py_results(raw_index(), [paste])[0]
-    assert py == js_results(raw_index(), [paste])[0]
+    assert py == js_real(paste)
     assert py[0]["id"] == outer and py[0]["kind"] == "regex"
     assert {"id": inner, "kind": "cause"} in [{"id": r["id"], "kind": r["kind"]} for r in py]
 
 
-@pytest.mark.parametrize("paste, first", [
+NUMBERED_CASES = [
     # Caffe's glog check on a cuBLAS call: the number resolves through the cuBLAS table (BVLC/caffe#58).
     ("F0127 14:32:39.484519 19425 math_functions.cpp:45] Check failed: (cublasSgemm_v2(Caffe::cublas_handle(), "
      "cuTransB, cuTransA, N, M, K, &alpha, B, ldb, A, lda, &beta, C, N)) == CUBLAS_STATUS_SUCCESS (14 vs. 0)",
@@ -167,23 +170,23 @@ def test_real_nested_errors_rank_the_outer_entry_first_and_show_the_inner_cause(
     # Caffe logs come from CUDA releases with another numbering (6 was cudaErrorLaunchTimeout): the message counts,
     # not the number (happynear/caffe-windows#250).
     ("Check failed: error == cudaSuccess (6 vs. 0)  the launch timed out and was terminated", "cuda/launch-timeout"),
-])
+]
+
+
+@pytest.mark.parametrize("paste, first", NUMBERED_CASES)
 def test_numbers_and_printed_messages_resolve_through_the_family_tables(paste: str, first: str) -> None:
-    from tests.test_match import js_results, py_results, raw_index
     py = py_results(raw_index(), [paste])[0]
-    assert py == js_results(raw_index(), [paste])[0]
+    assert py == js_real(paste)
     assert (py[0]["id"], py[0]["kind"]) == (first, "regex")
 
 
 def test_a_printed_code_is_evidence_only_for_its_family_domain() -> None:
     """pytorch/embedding-index-out-of-range is a cudaErrorAssert too, but the bare message is cuda/assert's."""
-    from tests.test_match import py_results, raw_index
     ids = [r["id"] for r in py_results(raw_index(), ["RuntimeError: CUDA error: device-side assert triggered"])[0]]
     assert ids == ["cuda/assert"]
 
 
 def test_no_confident_cuda_match_from_a_phrase_in_a_container_cli_line() -> None:
-    from tests.test_match import py_results, raw_index
     paste = "nvidia-container-cli: initialization error: nvml error: driver not loaded: unknown."
     ids = [r["id"] for r in py_results(raw_index(), [paste])[0]]
     assert ids[0] == "driver/nvidia-container-cli-initialization-error" and "cuda/initialization-error" not in ids
@@ -200,7 +203,7 @@ def test_cusolver_table_is_read_from_the_header_capture_with_the_printed_forms_b
     assert all(r["cupy"].endswith(r["name"]) for r in rows)
 
 
-@pytest.mark.parametrize("paste, expected", [
+CUSOLVER_CASES = [
     # older PyTorch printed the number; it resolves through the cuSOLVER table
     ("RuntimeError: cusolver error: 7, when calling `cusolverDnCreate(handle)`", "cusolver/internal-error"),
     # JAX/XLA's own words for the status
@@ -208,18 +211,19 @@ def test_cusolver_table_is_read_from_the_header_capture_with_the_printed_forms_b
     # PaddlePaddle calls it a cuBLAS error; the status is cuSOLVER's
     ("Cublas error, `CUSOLVER_STATUS_INTERNAL_ERROR`. An internal cuSolver operation failed.",
      "cusolver/internal-error"),
-])
+]
+
+
+@pytest.mark.parametrize("paste, expected", CUSOLVER_CASES)
 def test_cusolver_forms_reach_the_cusolver_entry(paste: str, expected: str) -> None:
-    from tests.test_match import js_results, py_results, raw_index
     py = py_results(raw_index(), [paste])[0]
-    assert py == js_results(raw_index(), [paste])[0]
+    assert py == js_real(paste)
     assert (py[0]["id"], py[0]["kind"]) == (expected, "regex")
 
 
 def test_no_cuda_match_from_file_system_words_in_a_container_mount_error() -> None:
     """'operation not permitted' and 'no such device or address' inside an nvidia-container-cli line are the hook's
     file-system errors, not cudaErrorNotPermitted or a CUDA device error."""
-    from tests.test_match import py_results, raw_index
     paste = ("stderr: nvidia-container-cli: mount error: failed to add device rules: unable to find any existing "
              "device filters attached to the cgroup: bpf_prog_query(BPF_CGROUP_DEVICE) failed: operation not "
              "permitted: unknown.")
@@ -233,6 +237,9 @@ def test_no_cuda_match_from_file_system_words_in_a_container_mount_error() -> No
      "ecosystem/numba-cuda-api-error", "cuda/misaligned-address"),
 ])
 def test_numbered_forms_reach_the_cuda_entry_as_the_cause(paste: str, outer: str, inner: str) -> None:
-    from tests.test_match import py_results, raw_index
     results = [(r["id"], r["kind"]) for r in py_results(raw_index(), [paste])[0]]
     assert results[:2] == [(outer, "regex"), (inner, "cause")]
+
+
+# One Node process answers every paste above that runs against the real index.
+js_real = JsBatch(raw_index, [c[0] for c in (*REAL_NESTED, *NUMBERED_CASES, *CUSOLVER_CASES)])
