@@ -143,6 +143,13 @@ REAL_NESTED = [
     # The captured Triton wrapper (entries/triton/triton-error-cuda.repro/output.txt, last line).
     ("RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered",
      "triton/triton-error-cuda", "cuda/illegal-address"),
+    # TensorRT relays the CUDA runtime call that failed inside it: TensorRT 8+ (NVIDIA/TensorRT#2464) and TensorRT 7's
+    # numbered form (NVIDIA/TensorRT#948), whose number resolves through the CUDA table.
+    ("[2022-11-08 09:12:27   ERROR] 1: [calibrator.cpp::add::779] Error Code 1: Cuda Runtime (an illegal memory access "
+     "was encountered)", "tensorrt/cuda-runtime-error", "cuda/illegal-address"),
+    ("[E] [TRT] C:\\source\\rtSafe\\safeRuntime.cpp (25) - Cuda Error in "
+     "nvinfer1::internal::DefaultAllocator::allocate: 2 (out of memory)",
+     "tensorrt/out-of-memory", "cuda/memory-allocation"),
 ]
 
 
