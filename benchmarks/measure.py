@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.site import build
+from generator.build.site import build
 from tests.sitebuild import make_project_copy
 
 LANG_INDEXES = {"en": "search/search_index.json", "zh": "zh/search/search_index.json"}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.csp import add_policy, inline_script_hashes, policy
+from generator.build.csp import add_policy, inline_script_hashes, policy
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.match import display_row
-from generator.sentences import summary
-from generator.titles import width
+from generator.match.engine import display_row
+from generator.render.sentences import summary
+from generator.render.titles import width
 from tests.browser import browser, serve
 from tests.corpus import real_corpus
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.config import families, family_of
-from generator.facts import check_facts, effective_tier
-from generator.load import to_entry
+from generator.lint.facts import check_facts, effective_tier
+from generator.load.corpus import to_entry
 from tests.test_match import JsBatch, py_results, raw_index
 
 BASE = json.loads((Path(__file__).parent / "fixtures/lint/base/pytorch/cuda-out-of-memory.json").read_text("utf-8"))
@@ -32,7 +32,7 @@ def test_every_config_regex_runs_in_re2() -> None:
     """The matcher runs the families' numbered forms and printers and the domains' claims with RE2 (fast on long
     pastes, the same matches as JavaScript's); one RE2 rejected would silently fall back to Python's `re`."""
     from generator.config import domains
-    from generator.safe_regex import compile_regex
+    from generator.regex_dialect.safe_regex import compile_regex
     regexes = [rx for f in families() for rx in (*f.numbered, *f.printers)] + [rx for d in domains() for rx in d.claims]
     assert len(regexes) > 20
     assert [rx for rx in regexes if compile_regex(rx) is None] == []
@@ -94,7 +94,7 @@ def test_status_names_in_a_signature_must_exist() -> None:
 
 def _raw(entries: list[dict]) -> dict:
     from generator.config import families as fams
-    from generator.match import PARAMS, family_params
+    from generator.match.engine import PARAMS, family_params
     index = {"version": 2, "params": {**PARAMS, **family_params(fams())}, "display_shard": 128, "entries": entries}
     return {"match-index.json": index, "match-words.json": {"version": 2, "words": {}}}
 

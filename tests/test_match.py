@@ -22,8 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.load import load_corpus
-from generator.match import Index, match, match_files, normalise
+from generator.load.corpus import load_corpus
+from generator.match.engine import Index, match, match_files, normalise
 from generator.paths import ENTRIES_DIR, ROOT
 from tests.conftest import SEEDS
 from tests.corpus import real_corpus

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.markup import safe_article_markdown
-from generator.sanitize import TAGS, clean_html
+from generator.render.markup import safe_article_markdown
+from generator.render.sanitize import TAGS, clean_html
 from tests.hostile import ARTICLE_PAYLOADS, FUZZ_TOKENS
 
 # The Markdown extensions of mkdocs.yml that change what HTML an article body can produce.

@@ -7,11 +7,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.graph import build_graph
-from generator.load import load_corpus
-from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
-from generator.translation import has_chinese, zh_status
-from generator.versions import split_version, version_key
+from generator.l10n.translation import has_chinese, zh_status
+from generator.lint.versions import split_version, version_key
+from generator.load.corpus import load_corpus
+from generator.render.graph import build_graph
+from generator.render.markup import ext_link, md_text, md_verbatim, safe_article_markdown
 from tests.conftest import SEED_IDS, seed, write_entry
 
 
@@ -98,7 +98,7 @@ def test_article_markdown_closes_unterminated_fence() -> None:
 
 
 def test_locale_tables_have_the_same_keys() -> None:
-    root = Path(__file__).resolve().parent.parent / "generator" / "locales"
+    root = Path(__file__).resolve().parent.parent / "generator" / "l10n" / "locales"
     en = yaml.safe_load((root / "en.yml").read_text(encoding="utf-8"))
     zh = yaml.safe_load((root / "zh.yml").read_text(encoding="utf-8"))
     assert set(en) == set(zh)
@@ -114,6 +114,6 @@ _SEGMENT = st.sampled_from(["cuda", "zh", "browse", "articles", "a.md", "b.zh.md
 def test_relpath_is_posixpath_relpath_for_docs_paths(target: list[str], start: list[str]) -> None:
     import posixpath
 
-    from generator.render import _relpath
+    from generator.render.pages import _relpath
     t, s = "/".join(target), "/".join(start)
     assert _relpath(t, s) == posixpath.relpath(t, s or ".")

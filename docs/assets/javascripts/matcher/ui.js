@@ -1,6 +1,6 @@
 // The paste box (home page and /match/), `?q=` deep links, and error-looking pastes into the header search
 // (sent to the match page). UI strings come from the page's #ee-match-config block, rendered from
-// generator/locales/<lang>.yml; text from entries is only ever inserted with textContent.
+// generator/l10n/locales/<lang>.yml; text from entries is only ever inserted with textContent.
 // Nothing is fetched before the visitor focuses, types or pastes (or opens a `?q=` link); then the worker
 // fetches the matching index. The text shown for each result (signature, error code, best workaround in the
 // page's language) is fetched here, once per display shard, only for the shards of the results shown.
@@ -149,7 +149,7 @@ function excerpt(text, start, end) {
   return box;
 }
 
-// What of the paste the matcher did not read (generator/match.py: normalise_cut), in words.
+// What of the paste the matcher did not read (generator/match/engine.py: normalise_cut), in words.
 function cutNotes(cut, t) {
   const limits = config.limits;
   const n = (x) => x.toLocaleString("en-US");
