@@ -1,7 +1,7 @@
 # The commands sent to the GPU machine for review6 (issue #10), from the repository root there. The new scripts,
 # run_tested.sh and a tested.tsv holding only the rows of that call travelled in .carry/review6/ (a git-ignored
 # folder); the rows are the review6 block of tested.tsv. Three calls, each with its own rows:
-#   1: push_current, unjoined, unjoined_torch, after_error, forms, visible_devices (and probe.sh, which printed the
+#   1: push_current, unjoined, unjoined_torch, after_invalidation (run as after_error), forms, visible_devices (and probe.sh, which printed the
 #      installed numba 0.68.0 / numba-cuda 0.30.4 and driver.CUresult(700) from cuda.bindings; kept outside the repository)
 #   2: oob
 #   3: stale_pipes, terminate
