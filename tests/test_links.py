@@ -26,7 +26,8 @@ def test_the_repository_is_named_in_config_only() -> None:
     """No file but config/site.yml names the repository: the generator, the theme overrides, hand-written pages,
     articles, the workflows and templates all derive their links from the setting."""
     places = [ROOT / "mkdocs.yml", ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "generator").rglob("*.py"),
-              *(ROOT / "generator" / "render" / "templates").rglob("*"), *(ROOT / "generator" / "l10n" / "locales").rglob("*"),
+              *(ROOT / "generator" / "render" / "templates").rglob("*"),
+              *(ROOT / "generator" / "l10n" / "locales").rglob("*"),
               *(ROOT / "overrides").rglob("*"), *(ROOT / ".github").rglob("*.y*ml"), *(ROOT / ".github").rglob("*.md"),
               *(ROOT / "docs").glob("*.md"), *ENTRIES_DIR.rglob("*.md"), *ENTRIES_DIR.rglob("*.json")]
     owner = "github.com/" + DEFAULT.removeprefix("https://github.com/").split("/")[0]
