@@ -14,10 +14,12 @@ pytestmark = pytest.mark.slow
 
 N = 300
 # Gzipped bytes per entry and language (measured ~810 zh at 300 entries, ~600 at 1,000; 926 en / 1,032 zh at 300 once
-# entry pages led with a title, a sentence of meaning and the best workaround, issue #11): a regression guard; the
+# entry pages led with a title, a sentence of meaning and the best workaround, issue #11; 1,123 zh on 2026-11-28, the
+# synthetic corpus cloning the real entries after the TensorRT/Triton/vLLM entries and review6's corrections): a
+# regression guard; the
 # issue's target (1 MB per language at 3,000 entries, ~330 bytes per entry) is not met with this search index
 # (Material's lunr), see benchmarks/README.md and the Pagefind branch.
-MAX_INDEX_GZ_PER_ENTRY = 1_100
+MAX_INDEX_GZ_PER_ENTRY = 1_150
 MAX_ENTRY_PAGE = 40_000  # bytes of HTML, the issue's target
 
 
