@@ -177,6 +177,10 @@ NUMBERED_CASES = [
     # Caffe logs come from CUDA releases with another numbering (6 was cudaErrorLaunchTimeout): the message counts,
     # not the number (happynear/caffe-windows#250).
     ("Check failed: error == cudaSuccess (6 vs. 0)  the launch timed out and was terminated", "cuda/launch-timeout"),
+    # torch_memory_saver logs the driver call's bare CUresult (fzyzcjy/torch_memory_saver#4): 2 is
+    # CUDA_ERROR_OUT_OF_MEMORY in the driver table, not a runtime code; "line=103 (5)" is no code at all.
+    ("[torch_memory_saver.cpp] CUresult error  result=2 file=csrc/torch_memory_saver.cpp func=cu_mem_create "
+     "line=103 (5)", "cuda/memory-allocation"),
 ]
 
 
