@@ -23,6 +23,7 @@ from generator.build.csp import add_policy
 from generator.build.site import MATCH_INDEX, build
 from generator.config import site_settings
 from generator.l10n.i18n import DEFAULT_LANG, LANGS, strings
+from generator.l10n.languages import prefix
 from generator.match.ui import ui_config_script
 from generator.mkdocs_edge.search_split import point_base_at, split_index
 from generator.paths import ENTRIES_DIR
@@ -144,6 +145,9 @@ def on_post_build(config: MkDocsConfig) -> None:
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     """overrides/main.html renders the paste box's UI strings with this (per page language)."""
     env.globals["ee_match_config"] = ui_config_script
+    env.globals["ee_strings"] = strings  # the 404 page's text and links in each language (overrides/404.html)
+    env.globals["ee_prefix"] = prefix
+    env.globals["ee_languages"] = LANGS
     return env
 
 
