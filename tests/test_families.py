@@ -181,6 +181,20 @@ NUMBERED_CASES = [
     # CUDA_ERROR_OUT_OF_MEMORY in the driver table, not a runtime code; "line=103 (5)" is no code at all.
     ("[torch_memory_saver.cpp] CUresult error  result=2 file=csrc/torch_memory_saver.cpp func=cu_mem_create "
      "line=103 (5)", "cuda/memory-allocation"),
+    # Printers and numbered forms as older programs print them or issue titles retype them: no space before the
+    # parenthesis (kmaninis/COB#15, BVLC/caffe#5564, which also reads 'VS.'), none after 'error:'
+    # (bluer555/CR-GAN#8), PyTorch 0.1's 'cuda runtime err(2)' (pytorch/pytorch#7634), hashcat's 'cuMemAlloc(): '
+    # before the driver's message (hashcat/hashcat#2221).
+    ("check failed: error == cudaSuccess(2 vs. 0) out of memory while testing", "cuda/memory-allocation"),
+    ("Check failed: status ==CUBLAS_STATUS_SUCCESS(1 VS.0)CUBLAS_NOT_INITALIZATION", "cublas/not-initialized"),
+    ('what issues can lead to this error which is "RuntimeError: CUDA error:out of memory"?', "cuda/memory-allocation"),
+    ("RuntimeError: cuda runtime err(2): out of memory at /opt/conda/conda-bld/pytorch_1501953625411/work/"
+     "pytorch-0.1.12/torch/libTHC/THCstorage.cu:66", "cuda/memory-allocation"),
+    ("Fixed Cuda, i had outdated Java, now error is cuMemAlloc(): out of memory", "cuda/memory-allocation"),
+    # Caffe's cudnn.hpp check (zhaoweicai/cascade-rcnn#68) without the name it prints after the number, and without
+    # the space, as issue titles retype it (naibaf7/caffe#47): 8 is EXECUTION_FAILED in the cuDNN 8 table, a name the
+    # cuDNN 9 table holds too (as 5000), so it resolves only because the entry carries both codes.
+    ("Check failed: status == CUDNN_STATUS_SUCCESS(8 vs. 0)", "cudnn/execution-failed"),
 ]
 
 
@@ -189,6 +203,15 @@ def test_numbers_and_printed_messages_resolve_through_the_family_tables(paste: s
     py = py_results(raw_index(), [paste])[0]
     assert py == js_real(paste)
     assert (py[0]["id"], py[0]["kind"]) == (first, "regex")
+
+
+def test_a_name_in_two_family_tables_carries_the_code_of_each() -> None:
+    """cuDNN 8 and cuDNN 9 share status names under other numbers (NOT_INITIALIZED is 1 and 1001): the entry carries
+    both codes, so Caffe's numeric-only `CUDNN_STATUS_SUCCESS (8 vs. 0)` resolves through the cuDNN 8 table."""
+    cd = {e["id"]: set(e.get("cd", [])) for e in raw_index()["match-index.json"]["entries"]}
+    assert {"cudnn8:1", "cudnn:1001"} <= cd["cudnn/not-initialized"]
+    assert {"cudnn8:8", "cudnn:5000"} <= cd["cudnn/execution-failed"]
+    assert {"cudnn8:3", "cudnn:2000"} <= cd["cudnn/bad-param"]
 
 
 def test_a_printed_code_is_evidence_only_for_its_family_domain() -> None:

@@ -268,13 +268,15 @@ def numbered_codes(e: Entry, fams: tuple[Family, ...]) -> list[str]:
     macro's `code=700`, PaddlePaddle's `CUDA error(2)`, Numba's `[716] Call to …`) or printers (PyTorch's
     `CUDA driver error: operation not supported`): the number, or the message, resolves through the family's
     table. Only for entries of the family's own domain: pytorch/embedding-index-out-of-range is a cudaErrorAssert too,
-    but `CUDA error: device-side assert triggered` alone is cuda/assert; the specific entry needs its own text."""
+    but `CUDA error: device-side assert triggered` alone is cuda/assert; the specific entry needs its own text.
+    A name that several families' tables hold carries the code of each: CUDNN_STATUS_NOT_INITIALIZED is 1001 in
+    cuDNN 9 and 1 in cuDNN 8, so Caffe's `CUDNN_STATUS_SUCCESS (1 vs. 0)` resolves through the cuDNN 8 table."""
     out = set()
     for name in enum_names(e, fams):
-        fam = family_of(name, fams)
-        status = fam.by_name(name) if fam else None
-        if fam and (fam.numbered or fam.printers) and status and fam.domain in ("", e.domain):
-            out.add(f"{fam.key}:{status.code}")
+        for fam in fams:
+            status = fam.by_name(name)
+            if status and (fam.numbered or fam.printers) and fam.domain in ("", e.domain):
+                out.add(f"{fam.key}:{status.code}")
     return sorted(out)
 
 
