@@ -31,8 +31,11 @@ BODY = "data-pagefind-body"
 # Languages whose queries Pagefind's browser code splits with Intl.Segmenter (its `needsWordSegmentation`).
 SEGMENTED = frozenset({"zh", "ja", "th"})
 NODE_SCRIPT = Path(__file__).resolve().parent / "segment.cjs"
-# Material's heading permalinks ("¶") and the code blocks' copy buttons are not text.
-EXCLUDE_SELECTORS = (".headerlink", ".md-clipboard")
+# Not searched, on every entry page (a selector here costs no bytes on the pages, unlike data-pagefind-ignore):
+# Material's heading permalinks ("¶") and copy buttons, the badges, the one-sentence lead (the root cause's first
+# sentence again), the note on the workarounds' order, and the <small> lines under workarounds and dead ends
+# (sources, reports, "tested on GPU").
+EXCLUDE_SELECTORS = (".headerlink", ".md-clipboard", ".ee-badges", ".ee-lead", ".ee-order-note", "small")
 UNUSED = ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css",
           "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
 _HTML_LANG = re.compile(r"<html\b[^>]*\blang=\"([^\"]+)\"", re.I)

@@ -3,18 +3,22 @@
 // language (<html lang>) and only the parts each query needs. Results are entries and articles, best first, in
 // Material's result markup (the theme styles them); a query that finds nothing says so and offers the matcher,
 // which takes a whole pasted error. Text from the index is only ever inserted with textContent.
-// Strings: the page's #ee-match-config block (generator/match_ui.py), and Material's own on the result element.
+// Strings: the page's #ee-match-config block (generator/match_ui.py), and Material's own (#__config).
 
 const HERE = import.meta.url;
 const ROOT = new URL("../../", HERE);
 const SHOWN = 10; // results shown for one query
 const DEBOUNCE_MS = 120;
 // Chinese (and Japanese, Thai) is indexed with a space between words (generator/search_index.py): shown without.
-const WORD_GAP = /(\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Thai})((?:<\/?mark>)?) ((?:<\/?mark>)?)(?=\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Thai})/gu;
+const SPLIT = "\\p{Script=Han}|\\p{Script=Hiragana}|\\p{Script=Katakana}|\\p{Script=Thai}";
+const WORD_GAP = new RegExp(`(${SPLIT})((?:<\\/?mark>)?) ((?:<\\/?mark>)?)(?=${SPLIT})`, "gu");
 
 const configEl = document.getElementById("ee-match-config");
 const config = configEl ? JSON.parse(configEl.textContent) : { prefix: "", strings: {} };
 const t = config.strings;
+// Material's own strings (its #__config block): "1 matching document", "# matching documents".
+const themeEl = document.getElementById("__config");
+const theme = themeEl ? JSON.parse(themeEl.textContent).translations || {} : {};
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -68,6 +72,17 @@ function excerptNodes(excerpt) {
     nodes.push(marked ? el("mark", null, text) : document.createTextNode(text));
   });
   return nodes;
+}
+
+// Pagefind's results, with the pages that hold the query's words as one phrase (in that order, side by side) moved
+// first, keeping Pagefind's order within each group. Pagefind scores each word on its own: for NCCL timeout, pages
+// that say NCCL often outranked the one about NCCL timeouts; a Chinese query typed without spaces is a phrase.
+async function ranked(pf, query) {
+  const found = await pf.search(query);
+  if (queryWords(query, document.documentElement.lang).length < 2) return found.results;
+  const phrase = await pf.search('"' + query.replace(/"/g, " ").trim() + '"');
+  const exact = new Set(phrase.results.map((r) => r.id));
+  return [...found.results.filter((r) => exact.has(r.id)), ...found.results.filter((r) => !exact.has(r.id))];
 }
 
 function mount(root) {
@@ -134,7 +149,8 @@ function mount(root) {
       result.insertBefore(matcherLink(query), list);
       if (!total) return;
     } else {
-      meta.textContent = total === 1 ? result.dataset.one : result.dataset.other.replace("#", String(total));
+      const other = theme["search.result.other"] || "#";
+      meta.textContent = total === 1 ? theme["search.result.one"] : other.replace("#", String(total));
     }
     for (const item of items) {
       const li = el("li", "md-search-result__item");
@@ -168,11 +184,11 @@ function mount(root) {
     meta.textContent = t.search_loading || "";
     try {
       const pf = await load();
-      const found = await pf.search(query);
+      const results = await ranked(pf, query);
       if (mine !== seq) return;
-      const items = await Promise.all(found.results.slice(0, SHOWN).map((r) => r.data()));
+      const items = await Promise.all(results.slice(0, SHOWN).map((r) => r.data()));
       if (mine !== seq) return;
-      show(query, items, found.results.length);
+      show(query, items, results.length);
     } catch (err) {
       if (mine !== seq) return;
       last = null;
