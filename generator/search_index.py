@@ -125,4 +125,8 @@ def build_index(site: Path) -> dict[str, int]:
         raise SearchIndexError(f"pagefind failed: {(proc.stdout + proc.stderr).strip()[-2000:]}")
     for name in UNUSED:  # Pagefind's own search UIs: the header box (search.js) uses its API, pagefind.js, only
         (site / BUNDLE / name).unlink(missing_ok=True)
+    # Pagefind lists the languages in no fixed order: sorted, the same sources build the same bytes.
+    entry = site / BUNDLE / "pagefind-entry.json"
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    entry.write_text(json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
     return {lang: len(pages) for lang, pages in sorted(by_lang.items())}
