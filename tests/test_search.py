@@ -108,6 +108,9 @@ def test_a_query_without_an_entry_says_so_and_offers_the_matcher(chromium, real_
 def test_a_query_with_an_entry_is_not_told_there_is_none(chromium, real_site: Path) -> None:
     with serve(real_site) as base:
         page, problems = open_home(chromium, base, "en")
+        page.keyboard.press("/")  # Material's search key opens the box
+        assert page.evaluate("document.activeElement.classList.contains('md-search__input')")
+        assert page.evaluate("document.getElementById('__search').checked")
         for query in ("illegal memory access", "launch timeouts", "cudaErrorMemoryAllocation"):
             assert ask(page, query)
             assert page.locator(".md-search-result.ee-search--none").count() == 0, query

@@ -225,12 +225,21 @@ function mount(root) {
       else links[Math.min(next, links.length - 1)].focus();
     }
   });
-  // Material's keyboard shortcuts (f, s, /) open the dialog: the box takes the focus.
+  // The dialog opened another way (the matcher's "search the full text"): the box takes the focus.
   if (toggle) {
     toggle.addEventListener("change", () => {
       if (toggle.checked && document.activeElement !== input) input.focus();
     });
   }
+  // Material's search keys, which its search plugin handled: f, s or / anywhere but in a text field.
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    if (!["f", "s", "/"].includes(event.key)) return;
+    const active = document.activeElement;
+    if (active && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName))) return;
+    event.preventDefault();
+    input.focus();
+  });
 }
 
 const root = document.querySelector(".ee-search[data-ee-search-bundle]");
