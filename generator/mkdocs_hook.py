@@ -129,7 +129,10 @@ def on_post_build(config: MkDocsConfig) -> None:
         return  # inside the i18n plugin's build of another language: the shared index is not final yet
     _place_not_found_pages(config)
     # Every language is written: the search index (Pagefind) over all of them, inside the build (`make build` swaps
-    # the site in only after this, so a failure here leaves the previous site as it was).
+    # the site in only after this, so a failure here leaves the previous site as it was). A preview showing the
+    # entries' problems instead of pages (generator/serve.py) keeps the index it had.
+    if serve.problems:
+        return
     try:
         counts = build_index(Path(config.site_dir))
     except SearchIndexError as exc:

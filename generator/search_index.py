@@ -111,6 +111,8 @@ def build_index(site: Path) -> dict[str, int]:
         if BODY in html:
             by_lang.setdefault(page_language(html), {})[path.relative_to(site)] = html
     shutil.rmtree(site / BUNDLE, ignore_errors=True)
+    if not by_lang:  # nothing to search (Pagefind refuses to build an empty index); the box then finds nothing
+        return {}
     with tempfile.TemporaryDirectory(prefix="search-index-") as tmp:
         copy = Path(tmp) / "site"
         for lang, pages in by_lang.items():

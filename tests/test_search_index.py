@@ -52,3 +52,11 @@ def test_a_failing_pagefind_stops_the_build(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(search_index, "pagefind_executable", lambda: Path("/bin/false"))
     with pytest.raises(SearchIndexError, match="pagefind failed"):
         build_index(site)
+
+
+def test_a_site_without_searchable_pages_builds_without_an_index(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "a").mkdir(parents=True)
+    (site / "a/index.html").write_text(_page("en", "<h1>x</h1>", searchable=False), encoding="utf-8")
+    assert build_index(site) == {}
+    assert not (site / "pagefind").exists()
