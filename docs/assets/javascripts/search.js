@@ -43,8 +43,9 @@ export function queryWords(query, lang) {
   return words;
 }
 
-// A good hit has every word of the query in its text. Pagefind also answers with pages that lack some of them
-// (a word no page has is dropped from the query): then the box says that no entry matches, and offers the matcher.
+// A good hit has every word of the query in its text. Pagefind also answers with pages that lack some of them (a
+// word no page has matches by the longest start of it that some word has): then the box says that no entry
+// matches, and offers the matcher.
 export function hasEveryWord(content, words) {
   const text = joinWords(content).toLowerCase();
   // Pagefind stems English words (timeouts finds timeout): a long word counts with up to 3 letters off its end.
