@@ -56,6 +56,16 @@ def corpus_dir(tmp_path: Path, acked_seeds: Path) -> Path:
     return dest
 
 
+def fragments(site: Path) -> dict[str, dict]:
+    """The site search's stored pages (Pagefind's fragments: gzip, a signature, then JSON), by URL."""
+    import gzip
+    out = {}
+    for f in (site / "pagefind" / "fragment").glob("*.pf_fragment"):
+        data = json.loads(gzip.decompress(f.read_bytes()).removeprefix(b"pagefind_dcd"))
+        out[data["url"]] = data
+    return out
+
+
 def write_entry(root: Path, data: dict, rel: str | None = None) -> Path:
     path = root / f"{rel or data['id']}.json"
     path.parent.mkdir(parents=True, exist_ok=True)

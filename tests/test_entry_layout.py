@@ -52,8 +52,8 @@ def _quiet_page(chromium, base: str, width: int, height: int):
     index, Mermaid): 400 page loads then take a minute or two, not ten."""
     page = chromium.new_page(viewport={"width": width, "height": height})
     page.route("**/*", lambda route: route.abort() if (
-        not route.request.url.startswith(base) or route.request.url.endswith(("search_index.json", "mermaid.min.js"))
-    ) else route.continue_())
+        not route.request.url.startswith(base) or "/pagefind/" in route.request.url
+        or route.request.url.endswith("mermaid.min.js")) else route.continue_())
     return page
 
 

@@ -1,5 +1,6 @@
 """A Content-Security-Policy for every page, as a <meta> tag: scripts only from the site itself plus the theme's
-own inline scripts (allowed by hash), no inline event handlers, no plugins, no foreign origins.
+own inline scripts (allowed by hash) and the search's WebAssembly, no inline event handlers, no plugins, no foreign
+origins.
 
 The hashes are taken from the page *template*, never from the page's content: whatever a contributor got into
 the content area cannot allow itself.
@@ -32,7 +33,9 @@ def policy(script_hashes: list[str]) -> str:
     scripts = " ".join(["'self'", *script_hashes])
     return "; ".join([
         "default-src 'self'",
-        f"script-src {scripts}",
+        # 'wasm-unsafe-eval': the site search (Pagefind) runs its index reader as WebAssembly; it allows compiling
+        # WebAssembly only, not eval() or inline scripts.
+        f"script-src {scripts} 'wasm-unsafe-eval'",
         # Mermaid draws SVG with inline style elements, Material sets style attributes from its scripts.
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data:",

@@ -10,7 +10,9 @@ from generator.match.engine import PARAMS
 UI_KEYS = ("colon", "error_code", "match_label", "match_placeholder", "match_loading", "match_exact",
            "match_similar", "match_similar_badge", "match_cause_badge", "match_none", "match_full_text",
            "match_workaround",
-           "match_failed", "match_slow_console", "match_cut_paste", "match_cut_lines")
+           "match_failed", "match_slow_console", "match_cut_paste", "match_cut_lines",
+           # the header search box (docs/assets/javascripts/search.js) reads the same block
+           "search_none", "search_paste", "search_loading", "search_failed")
 
 
 def ui_config(lang: str) -> dict[str, object]:

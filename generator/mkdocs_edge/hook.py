@@ -20,12 +20,12 @@ from mkdocs.plugins import event_priority
 from generator.build import serve
 from generator.build.builddate import set_source_date_epoch
 from generator.build.csp import add_policy
+from generator.build.search_index import SearchIndexError, build_index
 from generator.build.site import MATCH_INDEX, build
 from generator.config import site_settings
 from generator.l10n.i18n import DEFAULT_LANG, LANGS, strings
 from generator.l10n.languages import prefix
 from generator.match.ui import ui_config_script
-from generator.mkdocs_edge.search_split import point_base_at, split_index
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
 from generator.render.head import absolute, alternate_links
@@ -119,13 +119,6 @@ def on_pre_build(config: MkDocsConfig) -> None:
     _generated_pages.update(rel for rel in result.files if rel.endswith(".md"))
 
 
-def _other_languages(config: MkDocsConfig) -> tuple[str, ...]:
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return ()
-    return tuple(lang for lang in i18n.build_languages if lang != i18n.default_language)
-
-
 def _page_language(page: Page) -> str:
     return str(getattr(page.file, "locale", "") or "")
 
@@ -136,10 +129,16 @@ def on_post_build(config: MkDocsConfig) -> None:
     if i18n is not None and getattr(i18n, "building", False):
         return  # inside the i18n plugin's build of another language: the shared index is not final yet
     _place_not_found_pages(config)
-    langs = _other_languages(config)
-    if langs and (Path(config.site_dir) / "search" / "search_index.json").exists():
-        counts = split_index(Path(config.site_dir), langs)
-        log.info(f"search: one index per language, documents {counts}")
+    # Every language is written: the search index (Pagefind) over all of them, inside the build (`make build` swaps
+    # the site in only after this, so a failure here leaves the previous site as it was). A preview showing the
+    # entries' problems instead of pages (generator/serve.py) keeps the index it had.
+    if serve.problems:
+        return
+    try:
+        counts = build_index(Path(config.site_dir))
+    except SearchIndexError as exc:
+        raise Abort(f"search index: {exc}") from None
+    log.info(f"search: Pagefind index, pages per language {counts}")
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
@@ -179,8 +178,6 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     output = _HEAD_ALTERNATE.sub("", output, count=4)
     if links := _alternates(page, config):
         output = output.replace("</head>", links + "\n</head>", 1)
-    if lang and lang in _other_languages(config):
-        output = point_base_at(output, lang)  # its search worker loads <lang>/search/search_index.json
     return add_policy(output, page.content or "")
 
 

@@ -192,7 +192,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     root_cause_block = md_text(rc)
     if rc_fallback:
         root_cause_block = (Markup(f'!!! warning "{t["untranslated"]}"\n    {t["untranslated_note"]}\n\n'
-                                   f'<div lang="{languages().default.code}" data-search-exclude="true" markdown>\n\n')
+                                   f'<div lang="{languages().default.code}" data-pagefind-ignore="all" markdown>\n\n')
                             + root_cause_block + Markup("\n\n</div>"))
 
     def tested(kind: str, i: int) -> Markup | str:
@@ -318,7 +318,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     sticky_line = (Markup(f"**{md_text(t[f'sticky_{e.sticky}'])}** {md_text(t[f'sticky_{e.sticky}_note'])}")
                    if e.sticky else "")
     ctx = {
-        "front_matter": front_matter(titles.html_title(e, lang), description, {"ee_mermaid": bool(diagram)}),
+        "front_matter": front_matter(titles.html_title(e, lang), description,
+                                     {"ee_mermaid": bool(diagram), "ee_search": True}),
         "title": english(title) if title_fallback else md_text(title), "e": e, "t": t, "lang": lang,
         "message_block": "" if titles.is_message(e) and not translating else message_block(e, t["machine_message"]),
         "lead": english(opening(rc)) if rc_fallback else md_text(opening(rc)), "lead_untranslated": rc_fallback,
@@ -382,7 +383,7 @@ def render_article(a: Article, site: Site, lang: str) -> str:
     translated = translated_body is not None
     title = translated_title or a.title
     body = translated_body if translated else a.body
-    parts = [f"---\n{front_matter(title, title)}\n---\n", f"# {article_title(a, lang)}\n",
+    parts = [f"---\n{front_matter(title, title, {'ee_search': True})}\n---\n", f"# {article_title(a, lang)}\n",
              f"*{md_text(t['published'])}*{t['colon']}{md_text(a.date)}\n"]
     if not is_default(lang) and not translated:
         parts.append(f'!!! warning "{t["untranslated"]}"\n    {md_text(t["article_untranslated"])}\n')

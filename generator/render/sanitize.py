@@ -20,7 +20,7 @@ TAGS = frozenset({
     "sub", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 })
 ATTRIBUTES = {
-    "*": {"class", "id", "title", "data-search-exclude", "lang"},  # data-search-exclude: Material's search skips it
+    "*": {"class", "id", "title", "data-pagefind-ignore", "lang"},  # data-pagefind-ignore: the site search skips it
     "a": {"href", "rel"},
     "td": {"align"},
     "th": {"align"},

@@ -204,7 +204,8 @@ function renderResults(box, answer, t) {
   box.appendChild(list);
 }
 
-// Material's own search: open its dialog with the paste's words (the visitor asked for full-text search).
+// The header search (assets/javascripts/search.js): open it with the paste's first line (the visitor asked for
+// full-text search).
 function openSiteSearch(text) {
   const input = document.querySelector(".md-search__input");
   const toggle = document.getElementById("__search");
@@ -216,8 +217,8 @@ function openSiteSearch(text) {
   input.dispatchEvent(new KeyboardEvent("keyup", { key: "End" }));
 }
 
-// Material opens its own search dialog for any `?q=` link; on the match page the paste box answers instead.
-// Closing the dialog makes Material drop `q` from the address, so it is put back for reloads and sharing.
+// On the match page a `?q=` link is the paste box's: the header search stays closed and the address keeps `q`
+// (for reloads and sharing).
 function closeSiteSearch(href) {
   const input = document.querySelector(".md-search__input");
   const toggle = document.getElementById("__search");
