@@ -96,7 +96,7 @@ def test_the_allow_list_covers_every_element_the_generator_produces(seed_site: P
 
 def _step_html(how: str) -> str:
     """A workaround list item as the entry template writes it (generator/templates/entry.md.j2)."""
-    from generator.markup import md_steps
+    from generator.render.markup import md_steps
     body = f"1. Validate the indices.<br>\n    *How*: {md_steps(how)}<br>\n    <small>sources</small>\n"
     return clean_html(markdown.markdown(body, extensions=EXTENSIONS))
 
