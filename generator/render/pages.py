@@ -23,7 +23,7 @@ from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.render import titles
 from generator.render.graph import Links, mermaid
-from generator.render.markup import ext_link, md_text, md_verbatim, safe_article_markdown
+from generator.render.markup import ext_link, md_steps, md_text, md_verbatim, safe_article_markdown
 from generator.render.repro import ReproFile, page_path
 from generator.render.sentences import opening, summary
 
@@ -252,7 +252,8 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         workarounds.append({
             "action": en(action, not translated),
             "counted": evidence_words(w.evidence, t, dead_end=False),
-            "reports": evidence_links(w.evidence, t), "how": en(how, not zh_how),
+            "reports": evidence_links(w.evidence, t),
+            "how": md_steps(how, english if translating and not zh_how else md_text) if how else "",
             "condition": en(cond, not zh_condition),
             "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
             "untranslated": translating and not status.workarounds[i],
