@@ -195,6 +195,10 @@ NUMBERED_CASES = [
     # the space, as issue titles retype it (naibaf7/caffe#47): 8 is EXECUTION_FAILED in the cuDNN 8 table, a name the
     # cuDNN 9 table holds too (as 5000), so it resolves only because the entry carries both codes.
     ("Check failed: status == CUDNN_STATUS_SUCCESS(8 vs. 0)", "cudnn/execution-failed"),
+    # CTranslate2's CUDA_CHECK ("CUDA failed with error " + cudaGetErrorString; SYSTRAN/faster-whisper#708), the form
+    # faster-whisper users paste: the message after it is the runtime's.
+    ("RuntimeError: CUDA failed with error unknown error", "cuda/unknown"),
+    ("RuntimeError: CUDA failed with error out of memory", "cuda/memory-allocation"),
 ]
 
 
