@@ -218,12 +218,19 @@ def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
         raise ValueError(f"generated files outside the owned folders {OWNED_DIRS}: {outside[:5]}")
     result = BuildResult(files=files)
     previous = _manifest(docs_dir)
+    folders: set[Path] = set()  # made (or found) already: one mkdir per folder, not per file
     for rel, data in files.items():
         path = docs_dir / rel
-        if path.exists() and path.read_bytes() == data:
+        try:
+            same = path.read_bytes() == data
+        except (FileNotFoundError, NotADirectoryError):
+            same = False
+        if same:
             result.unchanged += 1
             continue
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.parent not in folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            folders.add(path.parent)
         tmp = path.with_name(path.name + ".tmp")
         tmp.write_bytes(data)
         tmp.replace(path)
@@ -234,7 +241,9 @@ def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
             continue
         for path in sorted(base.rglob("*"), reverse=True):
             rel = path.relative_to(docs_dir).as_posix()
-            if (path.is_file() or path.is_symlink()) and rel not in files:
+            if rel in files:  # a file just written (or found unchanged): nothing to remove, no need to stat it
+                continue
+            if path.is_file() or path.is_symlink():
                 path.unlink()
                 result.removed.append(rel)
             elif path.is_dir() and not path.is_symlink() and not any(path.iterdir()):

@@ -267,24 +267,25 @@ def visible_blocks(html: str) -> list[tuple[str, str, bool]]:
     """(section, text, marked) for each run of visible text in `html`."""
     parser = _Visible()
     pos, end = 0, len(html)
+    token = _TOKEN.match
     while pos < end:
-        m = _TOKEN.match(html, pos)
+        m = token(html, pos)
         assert m is not None  # the last alternative matches any single '<'
         pos = m.end()
-        tag = m.group(2)
+        closing, tag, inside = m.groups()
         if tag is None:
             text = m.group(0)
             if not text.startswith("<!"):
                 parser.handle_data(unescape(text))
             continue
         tag = tag.lower()
-        if m.group(1):
+        if closing:
             parser.handle_endtag(tag)
             continue
         attrs: list[tuple[str, str | None]] = [
             (a.group(1).lower(), unescape(next((g for g in a.groups()[1:] if g is not None), "")))
-            for a in _ATTRIBUTE.finditer(m.group(3))]
-        if m.group(3).rstrip().endswith("/"):
+            for a in _ATTRIBUTE.finditer(inside)] if inside else []
+        if inside.rstrip().endswith("/"):
             parser.handle_startendtag(tag, attrs)
             continue
         parser.handle_starttag(tag, attrs)
