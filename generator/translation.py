@@ -130,6 +130,7 @@ _RUN_BREAK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\
 _QUOTED = re.compile(r"“[^”\n]*”|‘[^’\n]*’|「[^」\n]*」|『[^』\n]*』|\"[^\"\n]*\""
                      r"|(?<![A-Za-z])'(?:[^'\n]|(?<=[A-Za-z])'(?=[A-Za-z]))+'(?![A-Za-z])"
                      r"|(?<=[\u3400-\u9fff”」』])（[^（）\n]{1,80}）")
+_QUOTE_START = re.compile("[“‘「『\"'（]")  # the first character of every _QUOTED match
 _URL = re.compile(r"\b(?:https?|ftp)://\S+")
 _STRIP = ".,;:!?()[]{}<>\"'“”‘’…*"
 
@@ -158,7 +159,10 @@ def english_prose(text: str, messages: frozenset[tuple[str, ...]] = frozenset())
     """The runs of `text` (between Chinese characters, full-width punctuation and line breaks) that read as
     English prose: at least MIN_PROSE_WORDS English words that are not part of a known message, one of them a
     function word, and English words at least half of the run's tokens. Quotations and URLs are left out."""
-    text = _URL.sub(" ", _QUOTED.sub("\n", text))
+    if _QUOTE_START.search(text):  # every quotation begins with one of these: most texts have none
+        text = _QUOTED.sub("\n", text)
+    if "://" in text:
+        text = _URL.sub(" ", text)
     found = []
     for run in _RUN_BREAK.split(text):
         tokens = run.split()
@@ -335,8 +339,12 @@ def markdown_html(md: str) -> str:
     http(s) as <a href> (citations), a block break where a paragraph, list item or table row begins. Raw HTML (the
     generator's spans and divs) passes through."""
     md = _FRONT_MATTER.sub("", md.replace("\r\n", "\n"))
-    refs = {m.group(1).lower(): m.group(2) for m in _REF_DEF.finditer(md)}
-    md = _ATTR_LIST.sub("", _REF_DEF.sub("", md))
+    refs: dict[str, str] = {}
+    if "]:" in md:  # a reference definition has one; the generator's pages seldom do
+        refs = {m.group(1).lower(): m.group(2) for m in _REF_DEF.finditer(md)}
+        md = _REF_DEF.sub("", md)
+    if "{" in md:
+        md = _ATTR_LIST.sub("", md)
     lines, fence = [], None
     for line in md.split("\n"):
         m = _FENCE_OPEN.match(line)
@@ -367,7 +375,7 @@ def markdown_html(md: str) -> str:
         return f'<a href="{url}">{label}</a>' if re.match(r"(?i)https?:", url or "") else label
 
     text = _MD_LINK.sub(link, text)
-    return _ESCAPE.sub(r"\1", text)
+    return "".join(_ESCAPE.split(text))  # each escape by its character: _ESCAPE.sub(r"\1"), without a call per match
 
 
 def known_messages(entries: Iterable[Entry]) -> frozenset[tuple[str, ...]]:
