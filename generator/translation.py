@@ -395,6 +395,29 @@ def known_messages(entries: Iterable[Entry]) -> frozenset[tuple[str, ...]]:
 NOT_REPORTED = frozenset({"browse/translation", "browse/codes", "browse/tags", "browse/versions"})
 
 
+# What the report found on each page, by a hash of the page's Markdown, for as long as the known messages stay the
+# same (`findings` depends on nothing else): a rebuild in the same process (`mkdocs serve`) reads again only the pages
+# an edit changed. PAGES_READ counts the pages read (tests).
+_FOUND: dict[bytes, tuple[Finding, ...]] = {}
+_FOUND_MAX = 200_000
+_FOUND_FOR: list[frozenset[tuple[str, ...]]] = [frozenset()]
+PAGES_READ = 0
+
+
+def page_findings(md: str, messages: frozenset[tuple[str, ...]]) -> list[Finding]:
+    """findings(markdown_html(md), messages), remembered."""
+    global PAGES_READ
+    if messages != _FOUND_FOR[0] or len(_FOUND) > _FOUND_MAX:
+        _FOUND.clear()
+        _FOUND_FOR[0] = messages
+    key = hashlib.blake2b(md.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    found = _FOUND.get(key)
+    if found is None:
+        found = _FOUND[key] = tuple(findings(markdown_html(md), messages))
+        PAGES_READ += 1
+    return list(found)
+
+
 def translation_report(pages: dict[str, str], messages: frozenset[tuple[str, ...]]) -> dict[str, list[Finding]]:
     """page (docs path without `.<lang>.md`) -> what its readers see in English, for every page of one translated
     language the generator wrote (`pages`: docs path -> Markdown), in path order; a page with no finding maps to []."""
@@ -404,5 +427,5 @@ def translation_report(pages: dict[str, str], messages: frozenset[tuple[str, ...
         page = next((path.removesuffix(s) for s in suffixes if path.endswith(s)), path)
         if page in NOT_REPORTED or page == path or page.startswith("repro/"):  # repro/: stored files, shown verbatim
             continue
-        out[page] = findings(markdown_html(pages[path]), messages)
+        out[page] = page_findings(pages[path], messages)
     return out

@@ -3,18 +3,20 @@ timed: the number of full passes over the entries (and the articles' entry lists
 Times live in benchmarks/."""
 from __future__ import annotations
 
+import json
 from collections.abc import ItemsView, Iterator, KeysView, ValuesView
 
 import pytest
 
 from benchmarks.corpus import write_corpus
+from generator import translation
 from generator.articles import _API, DISTINCTIVE, MAX_DETECTED, _apis, _names, all_related_entries
 from generator.lint import check
 from generator.load import load_corpus
 from generator.model import Article, Entry
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
 from generator.render import Site
-from generator.site import make_site, render_all
+from generator.site import build, make_site, render_all
 
 pytestmark = pytest.mark.slow
 
@@ -117,3 +119,28 @@ def test_related_entries_are_those_of_the_definition(sites: dict[int, Site]) -> 
         assert articles
         links = all_related_entries(articles, entries)
         assert links == {a.id: related_by_scanning(a, entries) for a in articles}
+
+
+def test_a_rebuild_after_one_edit_reads_only_the_changed_pages_and_equals_a_full_build(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """`mkdocs serve` rebuilds in the same process: the translation report reads again only the pages whose Markdown
+    changed, and what the rebuild writes equals a full build from nothing, file for file."""
+    entries = write_corpus(tmp_path_factory.mktemp("edit") / "entries", N)
+    docs, fresh = entries.parent / "docs", entries.parent / "fresh"
+    first = build(entries, docs, "https://example.invalid/repo").files
+    entry = sorted(entries.glob("cuda/*.json"))[0]
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    data["root_cause"] += " Edited in place."
+    data["root_cause_zh"] = (data.get("root_cause_zh") or "") + "这是一次编辑。"
+    entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    read = translation.PAGES_READ
+    rebuilt = build(entries, docs, "https://example.invalid/repo").files
+    read = translation.PAGES_READ - read
+    changed = [p for p in rebuilt if p.endswith(".zh.md") and rebuilt[p] != first.get(p)]
+    translation._FOUND.clear()  # a full build from nothing: no page remembered
+    full = build(entries, fresh, "https://example.invalid/repo").files
+    assert rebuilt == full
+    assert {p.relative_to(docs).as_posix(): p.read_bytes() for p in docs.rglob("*") if p.is_file()} == \
+        {p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*") if p.is_file()}
+    assert f"{data['id']}.zh.md" in changed
+    assert 1 <= read <= len(changed) < N
