@@ -4,13 +4,17 @@ Times live in benchmarks/."""
 from __future__ import annotations
 
 import json
-from collections.abc import ItemsView, Iterator, KeysView, ValuesView
+from collections.abc import Callable, ItemsView, Iterator, KeysView, ValuesView
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from benchmarks.corpus import write_corpus
+from generator import site as site_module
 from generator import translation
 from generator.articles import _API, DISTINCTIVE, MAX_DETECTED, _apis, _names, all_related_entries
+from generator.graph import build_graph
 from generator.lint import check
 from generator.load import load_corpus
 from generator.model import Article, Entry
@@ -19,6 +23,8 @@ from generator.render import Site
 from generator.site import build, make_site, render_all
 
 pytestmark = pytest.mark.slow
+
+REPO = "https://example.invalid/repo"
 
 N = 40
 
@@ -121,26 +127,61 @@ def test_related_entries_are_those_of_the_definition(sites: dict[int, Site]) -> 
         assert links == {a.id: related_by_scanning(a, entries) for a in articles}
 
 
-def test_a_rebuild_after_one_edit_reads_only_the_changed_pages_and_equals_a_full_build(
-        tmp_path_factory: pytest.TempPathFactory) -> None:
-    """`mkdocs serve` rebuilds in the same process: the translation report reads again only the pages whose Markdown
-    changed, and what the rebuild writes equals a full build from nothing, file for file."""
+def _files(docs: Path) -> dict[str, bytes]:
+    return {p.relative_to(docs).as_posix(): p.read_bytes() for p in docs.rglob("*") if p.is_file()}
+
+
+def _edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+def test_incremental_rebuilds_after_edits_equal_full_builds(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """`mkdocs serve` rebuilds in the same process: after each edit it renders again only the entry pages whose
+    inputs changed (the entry; the entries that show its title; the entries an edited article links) and the
+    translation report reads again only the pages whose Markdown changed, and the docs/ it leaves equal a full build
+    from nothing, file for file."""
     entries = write_corpus(tmp_path_factory.mktemp("edit") / "entries", N)
-    docs, fresh = entries.parent / "docs", entries.parent / "fresh"
-    first = build(entries, docs, "https://example.invalid/repo").files
-    entry = sorted(entries.glob("cuda/*.json"))[0]
-    data = json.loads(entry.read_text(encoding="utf-8"))
-    data["root_cause"] += " Edited in place."
-    data["root_cause_zh"] = (data.get("root_cause_zh") or "") + "这是一次编辑。"
-    entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    read = translation.PAGES_READ
-    rebuilt = build(entries, docs, "https://example.invalid/repo").files
-    read = translation.PAGES_READ - read
-    changed = [p for p in rebuilt if p.endswith(".zh.md") and rebuilt[p] != first.get(p)]
-    translation._FOUND.clear()  # a full build from nothing: no page remembered
-    full = build(entries, fresh, "https://example.invalid/repo").files
-    assert rebuilt == full
-    assert {p.relative_to(docs).as_posix(): p.read_bytes() for p in docs.rglob("*") if p.is_file()} == \
-        {p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*") if p.is_file()}
-    assert f"{data['id']}.zh.md" in changed
-    assert 1 <= read <= len(changed) < N
+    docs = entries.parent / "docs"
+    build(entries, docs, REPO, incremental=True)
+    graph = build_graph(load_corpus(entries).entries)
+    linked = next(i for i, links in graph.items() if links.preceded_by and i.startswith("cuda/"))
+    neighbourhood = {linked, *graph[linked].all()}  # pages showing its title (a neighbour is re-rendered whole)
+    article = sorted((entries / "articles").glob("*.md"))[0]
+    edits: list[tuple[str, Callable[[], None], set[str]]] = [
+        ("root cause", lambda: _edit(entries / f"{linked}.json", lambda d: d.update(
+            root_cause=d["root_cause"] + " Edited.", root_cause_zh=d["root_cause_zh"] + "已编辑。")), neighbourhood),
+        ("title", lambda: _edit(entries / f"{linked}.json", lambda d: d.update(title="An edited title")),
+         neighbourhood),
+        ("article", lambda: article.write_text(article.read_text(encoding="utf-8").replace(
+            "title: \"Synthetic article", "title: \"An edited article", 1), encoding="utf-8"), None),
+    ]
+    for what, edit, touched in edits:
+        edit()
+        rendered, read = site_module.ENTRY_PAGES_RENDERED, translation.PAGES_READ
+        before = _files(docs)
+        build(entries, docs, REPO, incremental=True)
+        rendered, read = site_module.ENTRY_PAGES_RENDERED - rendered, translation.PAGES_READ - read
+        after = _files(docs)
+        changed_zh = [p for p in after if p.endswith(".zh.md") and after[p] != before.get(p)]
+        remembered = dict(site_module._ENTRY_PAGES), dict(translation._FOUND)
+        translation._FOUND.clear()  # a full build from nothing: no page remembered
+        fresh = entries.parent / f"fresh-{what.replace(' ', '-')}"
+        build(entries, fresh, REPO)
+        site_module._ENTRY_PAGES.update(remembered[0])
+        translation._FOUND.update(remembered[1])
+        assert after == _files(fresh), what
+        assert 0 < rendered < 2 * N and 0 < read <= len(changed_zh), (what, rendered, read, changed_zh)
+        if touched is not None:
+            assert rendered == 2 * len(touched), (what, rendered, touched)
+
+
+def test_a_full_build_remembers_no_page(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Only serving keeps every entry page in memory between builds (MkDocs' own build needs the memory)."""
+    entries = write_corpus(tmp_path_factory.mktemp("full") / "entries", 10)
+    build(entries, entries.parent / "docs", REPO, incremental=True)
+    ids = {p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")}
+    assert {i for i, _ in site_module._ENTRY_PAGES} == ids  # pages of other corpora are forgotten
+    build(entries, entries.parent / "docs", REPO)
+    assert site_module._ENTRY_PAGES == {}
