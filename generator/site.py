@@ -238,7 +238,7 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     """Load, lint and render everything in memory; write to docs_dir only if no unacknowledged error was found.
     `incremental` (`mkdocs serve`): entry pages whose inputs did not change since the last incremental build in this
     process are not rendered again (render_all); the files are the same."""
-    report = check(entries_dir, reference)
+    report = check(entries_dir, reference, incremental=incremental)
     if report.errors:
         raise BuildError(sorted(report.errors))
     site = make_site(report, repo_url, branch, entries_dir)

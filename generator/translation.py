@@ -405,11 +405,8 @@ PAGES_READ = 0
 
 
 def page_findings(md: str, messages: frozenset[tuple[str, ...]]) -> list[Finding]:
-    """findings(markdown_html(md), messages), remembered."""
+    """findings(markdown_html(md), messages), remembered (for the messages of the last translation_report)."""
     global PAGES_READ
-    if messages != _FOUND_FOR[0] or len(_FOUND) > _FOUND_MAX:
-        _FOUND.clear()
-        _FOUND_FOR[0] = messages
     key = hashlib.blake2b(md.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     found = _FOUND.get(key)
     if found is None:
@@ -422,6 +419,9 @@ def translation_report(pages: dict[str, str], messages: frozenset[tuple[str, ...
     """page (docs path without `.<lang>.md`) -> what its readers see in English, for every page of one translated
     language the generator wrote (`pages`: docs path -> Markdown), in path order; a page with no finding maps to []."""
     out = {}
+    if messages is not _FOUND_FOR[0] and (messages != _FOUND_FOR[0] or len(_FOUND) > _FOUND_MAX):
+        _FOUND.clear()
+    _FOUND_FOR[0] = messages
     suffixes = tuple(f".{lang.code}.md" for lang in languages().all if not lang.default)
     for path in sorted(pages):
         page = next((path.removesuffix(s) for s in suffixes if path.endswith(s)), path)

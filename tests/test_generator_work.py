@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from benchmarks.corpus import write_corpus
+from generator import lint, translation
 from generator import site as site_module
-from generator import translation
 from generator.articles import _API, DISTINCTIVE, MAX_DETECTED, _apis, _names, all_related_entries
 from generator.graph import build_graph
 from generator.lint import check
@@ -140,8 +140,8 @@ def _edit(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
 def test_incremental_rebuilds_after_edits_equal_full_builds(tmp_path_factory: pytest.TempPathFactory) -> None:
     """`mkdocs serve` rebuilds in the same process: after each edit it renders again only the entry pages whose
     inputs changed (the entry; the entries that show its title; the entries an edited article links) and the
-    translation report reads again only the pages whose Markdown changed, and the docs/ it leaves equal a full build
-    from nothing, file for file."""
+    translation report reads again only the pages whose Markdown changed, and the lint checks again only the entry
+    files that changed, and the docs/ it leaves equal a full build from nothing, file for file."""
     entries = write_corpus(tmp_path_factory.mktemp("edit") / "entries", N)
     docs = entries.parent / "docs"
     build(entries, docs, REPO, incremental=True)
@@ -159,22 +159,26 @@ def test_incremental_rebuilds_after_edits_equal_full_builds(tmp_path_factory: py
     ]
     for what, edit, touched in edits:
         edit()
-        rendered, read = site_module.ENTRY_PAGES_RENDERED, translation.PAGES_READ
+        counts = site_module.ENTRY_PAGES_RENDERED, translation.PAGES_READ, lint.ENTRIES_CHECKED
         before = _files(docs)
         build(entries, docs, REPO, incremental=True)
-        rendered, read = site_module.ENTRY_PAGES_RENDERED - rendered, translation.PAGES_READ - read
+        rendered, read, checked = (site_module.ENTRY_PAGES_RENDERED - counts[0], translation.PAGES_READ - counts[1],
+                                   lint.ENTRIES_CHECKED - counts[2])
         after = _files(docs)
         changed_zh = [p for p in after if p.endswith(".zh.md") and after[p] != before.get(p)]
-        remembered = dict(site_module._ENTRY_PAGES), dict(translation._FOUND)
+        remembered = dict(site_module._ENTRY_PAGES), dict(translation._FOUND), dict(lint._ENTRY_FOUND)
         translation._FOUND.clear()  # a full build from nothing: no page remembered
         fresh = entries.parent / f"fresh-{what.replace(' ', '-')}"
         build(entries, fresh, REPO)
         site_module._ENTRY_PAGES.update(remembered[0])
         translation._FOUND.update(remembered[1])
+        lint._ENTRY_FOUND.update(remembered[2])
         assert after == _files(fresh), what
         assert 0 < rendered < 2 * N and 0 < read <= len(changed_zh), (what, rendered, read, changed_zh)
-        if touched is not None:
-            assert rendered == 2 * len(touched), (what, rendered, touched)
+        if touched is not None:  # an entry file edited: it alone is checked again
+            assert rendered == 2 * len(touched) and checked == 1, (what, rendered, touched, checked)
+        else:
+            assert checked == 0, (what, checked)
 
 
 def test_a_full_build_remembers_no_page(tmp_path_factory: pytest.TempPathFactory) -> None:
