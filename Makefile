@@ -31,7 +31,7 @@ generate: .venv/.installed node_modules/.installed  ## entries/ -> docs/ only
 
 # Built into .site.partial/ and swapped in only when complete: an interrupted build leaves site/ as it was.
 build: .venv/.installed node_modules/.installed  ## docs/ -> site/ (the hook regenerates docs/ first)
-	$(PY) -m generator.publish site
+	$(PY) -m generator.build.publish site
 
 serve: setup  ## preview at http://127.0.0.1:8000, regenerating when entries/ changes
 	.venv/bin/mkdocs serve --strict
@@ -57,5 +57,5 @@ bench: setup  ## benchmarks (never part of `make test`)
 	$(PY) -m benchmarks
 
 clean:
-	$(PY) -c "from generator.site import clean; from generator.paths import DOCS_DIR; clean(DOCS_DIR)"
+	$(PY) -c "from generator.build.site import clean; from generator.paths import DOCS_DIR; clean(DOCS_DIR)"
 	rm -rf site .site.partial .site.old

@@ -39,7 +39,7 @@ def _versions(rng: random.Random) -> list[dict[str, str]]:
     return rows
 
 
-SIGNATURE_MAX = 500  # generator/schema/entry.schema.json: signature, signature_zh
+SIGNATURE_MAX = 500  # generator/load/schema/entry.schema.json: signature, signature_zh
 
 
 def _within(message: str, suffix: str) -> str:

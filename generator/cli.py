@@ -19,9 +19,9 @@ def _print_problems(problems: list[Problem], stream: TextIO = sys.stderr) -> Non
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    from generator.build.site import build
     from generator.config import site_settings
-    from generator.match_cli import site_url
-    from generator.site import build
+    from generator.match.cli import site_url
     start = time.perf_counter()
     settings = site_settings()
     try:
@@ -39,11 +39,11 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from generator.match_cli import run_match
+    from generator.match.cli import run_match
     return run_match(args)
 def cmd_validate(args: argparse.Namespace) -> int:
-    from generator.lint import check
-    from generator.report import format_report, select
+    from generator.lint.checks import check
+    from generator.lint.report import format_report, select
     entries = Path(args.entries)
     report = check(entries, Path(args.reference))
     problems, missing = select(report.problems, entries, [Path(p) for p in args.paths])
@@ -100,7 +100,7 @@ def cmd_stamp(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    from generator.i18n import DEFAULT_LANG, LANGS
+    from generator.l10n.i18n import DEFAULT_LANG, LANGS
     ap = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     sub = ap.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="render entries/ into docs/ (every language of config/languages.yml)")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.languages import languages
+from generator.l10n.languages import languages
 from generator.paths import CONFIG_DIR, REFERENCE_FILE, VENDORED_REFERENCE
 
 

@@ -8,8 +8,8 @@ ENTRIES_DIR = ROOT / "entries"
 ARTICLES_DIR = ENTRIES_DIR / "articles"
 DOCS_DIR = ROOT / "docs"
 CONFIG_DIR = ROOT / "config"
-SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
-TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
+SCHEMA_DIR = Path(__file__).resolve().parent / "load" / "schema"
+TEMPLATES_DIR = Path(__file__).resolve().parent / "render" / "templates"
 # The CUDA error table read from the real libraries. Its source of truth is ../shared/reference beside the
 # checkout; a clone without it (GitHub Actions, a contributor's fork) uses the copy in generator/reference/,
 # which tests/test_reference.py keeps byte-identical to the shared one.

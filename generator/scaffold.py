@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.lint import PLACEHOLDER
-from generator.load import path_problems
-from generator.registry import register, registry_path
-from generator.translation import stamp
+from generator.l10n.translation import stamp
+from generator.lint.checks import PLACEHOLDER
+from generator.load.corpus import path_problems
+from generator.load.registry import register, registry_path
 
 # Fields that only make sense later (a reproduction run, retirement, a parent error-code entry), dates that need a
 # source (first_seen) or a stored run (last_confirmed), and the legacy typed rates and count (never shown; a count
@@ -85,7 +85,7 @@ def new_entry(entries_dir: Path, entry_id: str, today: dt.date | None = None) ->
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("x", encoding="utf-8") as fh:  # "x": a file that appeared meanwhile is not overwritten either
         fh.write(dump(template(entry_id, today or dt.date.today())))
-    if (ids := registry_path(entries_dir)).exists():  # the registry of published ids (generator/registry.py)
+    if (ids := registry_path(entries_dir)).exists():  # the registry of published ids (generator/load/registry.py)
         register(ids, [entry_id])
     return path
 

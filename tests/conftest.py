@@ -26,8 +26,8 @@ def seed(entry_id: str) -> dict:
 def acknowledged_copy(src: Path, dest: Path) -> Path:
     """Copy a corpus and acknowledge, in each entry, every lint error it carries (with a visible reason), so that
     the original seeds build exactly as given and the acknowledgement path is exercised on their pages."""
-    from generator.lint import check
-    from generator.rules import RULES
+    from generator.lint.checks import check
+    from generator.lint.rules import RULES
     shutil.copytree(src, dest)
     by_file: dict[str, set[str]] = {}
     for p in check(dest).errors:
@@ -56,6 +56,16 @@ def corpus_dir(tmp_path: Path, acked_seeds: Path) -> Path:
     return dest
 
 
+def fragments(site: Path) -> dict[str, dict]:
+    """The site search's stored pages (Pagefind's fragments: gzip, a signature, then JSON), by URL."""
+    import gzip
+    out = {}
+    for f in (site / "pagefind" / "fragment").glob("*.pf_fragment"):
+        data = json.loads(gzip.decompress(f.read_bytes()).removeprefix(b"pagefind_dcd"))
+        out[data["url"]] = data
+    return out
+
+
 def write_entry(root: Path, data: dict, rel: str | None = None) -> Path:
     path = root / f"{rel or data['id']}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -82,7 +92,7 @@ def seed_site(tmp_path_factory: pytest.TempPathFactory, acked_seeds: Path) -> Pa
 def real_docs(tmp_path_factory: pytest.TempPathFactory) -> Mapping[str, bytes]:
     """The generator's output for the repository's entries (relative path -> bytes), generated once per test process:
     several tests read the same 1,300 files, and each generation costs seconds of CPU. Read-only."""
-    from generator import site
+    from generator.build import site
     from generator.paths import REFERENCE_FILE
     docs = tmp_path_factory.mktemp("real-docs") / "docs"
     return MappingProxyType(dict(site.build(ENTRIES_DIR, docs, REAL_DOCS_REPO, REFERENCE_FILE).files))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from generator.load import Corpus, load_corpus
+from generator.load.corpus import Corpus, load_corpus
 from generator.paths import ENTRIES_DIR
 
 

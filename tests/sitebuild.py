@@ -9,8 +9,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from generator.build.site import OWNED_DIRS
 from generator.paths import ROOT
-from generator.site import OWNED_DIRS
 
 HAND_WRITTEN_SKIP = {d.split("/")[0] for d in OWNED_DIRS if "/" not in d}
 

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from generator.graph import build_graph
-from generator.head import absolute, alternate_links
-from generator.markup import md_text
-from generator.match import display_row
+from generator.build.site import build
+from generator.match.engine import display_row
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
-from generator.render import Site, render_entry
-from generator.sentences import first_sentence, opening, summary
-from generator.site import build
-from generator.titles import MAX_TITLE, html_title, title, width
+from generator.render.graph import build_graph
+from generator.render.head import absolute, alternate_links
+from generator.render.markup import md_text
+from generator.render.pages import Site, render_entry
+from generator.render.sentences import first_sentence, opening, summary
+from generator.render.titles import MAX_TITLE, html_title, title, width
 from tests.corpus import real_corpus
 from tests.lintcases import make_corpus
 

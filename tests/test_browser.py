@@ -52,24 +52,16 @@ def test_language_switch_lands_on_the_same_entry(chromium, seed_site: Path) -> N
 
 
 def search(page, query: str):
-    """Type a query; re-type until the search worker (which builds its index after load) answers."""
-    page.locator(".md-search__input").first.click()
+    """Type a query into the header search box (Pagefind, docs/assets/javascripts/search.js); its result links
+    once the list answers this query."""
+    box = page.locator(".md-search__input").first
+    box.click()
+    box.fill(query)
+    page.wait_for_function("q => document.querySelector('.md-search-result').dataset.query === q", arg=query,
+                           timeout=15_000)
     results = page.locator(".md-search-result__item > a")
-    box = page.locator(".md-search__input")
-    for _ in range(30):
-        # Material reads the query on keyup (fill() sends none) and ignores a query equal to the last one,
-        # so each try types a different query first.
-        box.fill("zzzzqq")
-        box.press("End")
-        page.wait_for_timeout(200)
-        box.fill(query)
-        box.press("End")
-        try:
-            results.first.wait_for(timeout=1000)
-            return results
-        except Exception:  # noqa: BLE001 (Playwright's TimeoutError: not ready yet)
-            continue
-    raise AssertionError(f"no search results for {query!r}")
+    assert results.count(), f"no search results for {query!r}"
+    return results
 
 
 @pytest.mark.parametrize("query, expected", [("同步", "/zh/cuda/cuda-error-invalid-sync-object/"),
@@ -90,7 +82,7 @@ CSP_PAGES = ["/", "/zh/", "/cuda/illegal-address/", "/zh/cuda/illegal-address/",
 @pytest.mark.parametrize("path", CSP_PAGES)
 def test_content_security_policy_blocks_nothing_the_site_does(chromium, real_site: Path, path: str) -> None:
     """The policy is enforced (a violation is an event), and the site's own scripts, the theme's inline scripts,
-    Mermaid and the search worker all run under it."""
+    Mermaid and the search (Pagefind's WebAssembly) all run under it."""
     with serve(real_site) as base:
         page = chromium.new_page()
         page.add_init_script("window.__csp = []; document.addEventListener('securitypolicyviolation', "

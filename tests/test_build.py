@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.builddate import newest_source_date, set_source_date_epoch, source_date_epoch
+from generator.build.builddate import newest_source_date, set_source_date_epoch, source_date_epoch
 from generator.paths import ROOT
 from tests.sitebuild import make_project_copy
 
@@ -74,11 +74,11 @@ def test_date_from_the_last_commit_then_the_entries_then_zero(tmp_path: Path, mo
     assert set_source_date_epoch(project, entries) == "1778051289"
 
 
-# ---- interrupted builds (generator/publish.py, what `make build` runs) ----
+# ---- interrupted builds (generator/build/publish.py, what `make build` runs) ----
 
 def publish(project: Path, entries: Path) -> subprocess.Popen[str]:
     env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1")
-    return subprocess.Popen([sys.executable, "-m", "generator.publish", "site"], cwd=project, env=env,
+    return subprocess.Popen([sys.executable, "-m", "generator.build.publish", "site"], cwd=project, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
 
 
@@ -110,7 +110,7 @@ def test_a_build_killed_at_any_point_leaves_the_previous_site(tmp_path: Path, co
                                                                "outside the capture scope (edited)"), "utf-8")
     points = [("Cleaning site directory", signal.SIGKILL, True),   # MkDocs has just emptied its folder
               ("Building 'zh' documentation", signal.SIGINT, True),  # en written, zh not yet (Ctrl-C)
-              ("search: one index per language", signal.SIGTERM, False)]  # all written, not yet swapped in
+              ("search: Pagefind index", signal.SIGTERM, False)]  # all written and indexed, not yet swapped in
     for marker, sig, group in points:
         kill_when(publish(project, corpus_dir), marker, sig, group)
         assert tree(site) == before, f"site/ changed after {sig.name} at {marker!r}"
@@ -123,7 +123,7 @@ def test_a_build_killed_at_any_point_leaves_the_previous_site(tmp_path: Path, co
 
 def test_swap_in_is_one_exchange_and_an_interrupted_fallback_is_undone(tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator import publish as pub
+    from generator.build import publish as pub
     site, new = tmp_path / "site", tmp_path / ".site.partial"
     for folder, text in ((site, "old"), (new, "new")):
         folder.mkdir()
@@ -143,7 +143,7 @@ def test_swap_in_is_one_exchange_and_an_interrupted_fallback_is_undone(tmp_path:
 
 def test_make_build_goes_through_the_swap() -> None:
     recipe = re.search(r"^build:.*\n((?:\t.*\n)+)", (ROOT / "Makefile").read_text(encoding="utf-8"), re.M)
-    assert recipe and "generator.publish" in recipe.group(1) and "mkdocs build" not in recipe.group(1)
+    assert recipe and "generator.build.publish" in recipe.group(1) and "mkdocs build" not in recipe.group(1)
 
 
 # ---- served under a sub-path (a GitHub Pages project site) ----
@@ -192,7 +192,7 @@ def test_served_under_a_sub_path_no_link_escapes_it(tmp_path: Path, acked_seeds:
 
 
 def test_cli_urls_follow_site_url(monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.match_cli import site_url
+    from generator.match.cli import site_url
     monkeypatch.delenv("SITE_URL", raising=False)
     assert site_url() == "https://cuda-error-encyclopedia.github.io/"  # config/site.yml
     monkeypatch.setenv("SITE_URL", "https://example.org/encyclopedia")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import yaml
 
+from generator.build.site import OWNED_DIRS
 from generator.config import domain_ids, domains
-from generator.load import _schema
+from generator.load.corpus import _schema
 from generator.paths import ROOT
-from generator.site import OWNED_DIRS
 
 
 def test_every_domain_has_a_name_in_every_language() -> None:
-    from generator.languages import languages
+    from generator.l10n.languages import languages
     for d in domains():
         assert set(d.names) == set(languages().codes) and all(d.names.values()), d.id
 
@@ -40,11 +40,11 @@ def test_mkdocs_default_site_url_is_the_configured_one() -> None:
 
 def test_mkdocs_names_the_configured_default_language() -> None:
     """mkdocs.yml names one language, the default (the i18n plugin checks for one when it loads); the hook
-    generator/mkdocs_languages.py gives it every language of config/languages.yml."""
-    from generator.languages import languages
+    generator/mkdocs_edge/languages.py gives it every language of config/languages.yml."""
+    from generator.l10n.languages import languages
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     default = languages().default
     i18n = yaml.safe_load(text.split("  - i18n:\n", 1)[1].split("\n\n", 1)[0])
     assert i18n["languages"] == [{"locale": default.code, "name": default.name, "default": True}]
     assert f"\n  language: {default.code}\n" in text  # the theme's
-    assert "\nhooks:\n  - generator/mkdocs_languages.py\n" in text  # first: before the i18n plugin reads them
+    assert "\nhooks:\n  - generator/mkdocs_edge/languages.py\n" in text  # first: before the i18n plugin reads them

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.csp import add_policy, inline_script_hashes, policy
+from generator.build.csp import add_policy, inline_script_hashes, policy
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 
@@ -47,3 +47,12 @@ def test_every_page_of_the_site_has_the_policy_before_any_script(seed_site: Path
         first_script = text.find("<script")
         assert first_script == -1 or text.index("Content-Security-Policy") < first_script, path
 
+
+
+def test_scripts_may_compile_webassembly_but_never_eval() -> None:
+    """The site search (Pagefind) reads its index with WebAssembly: 'wasm-unsafe-eval' allows that and nothing else;
+    eval() and inline scripts stay refused."""
+    scripts = policy([]).split("script-src", 1)[1].split(";")[0].split()
+    assert "'wasm-unsafe-eval'" in scripts
+    assert "'unsafe-eval'" not in scripts and "'unsafe-inline'" not in scripts
+    assert all(s in ("'self'", "'wasm-unsafe-eval'") for s in scripts)

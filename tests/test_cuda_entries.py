@@ -7,12 +7,12 @@ import re
 import pytest
 
 from generator.config import families
-from generator.cuda_reference import CudaError, load_reference, parse_error_code
-from generator.facts import check_facts
+from generator.l10n.translation import has_chinese
+from generator.lint.facts import check_facts
+from generator.lint.tested import read_run
 from generator.paths import ENTRIES_DIR
-from generator.regex_tree import regex_flags
-from generator.tested import read_run
-from generator.translation import has_chinese
+from generator.reference.cuda_reference import CudaError, load_reference, parse_error_code
+from generator.regex_dialect.regex_tree import regex_flags
 from tests.conftest import SEED_IDS
 from tests.corpus import real_corpus
 

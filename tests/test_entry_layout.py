@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.match import display_row
-from generator.sentences import summary
-from generator.titles import width
+from generator.match.engine import display_row
+from generator.render.sentences import summary
+from generator.render.titles import width
 from tests.browser import browser, serve
 from tests.corpus import real_corpus
 
@@ -52,8 +52,8 @@ def _quiet_page(chromium, base: str, width: int, height: int):
     index, Mermaid): 400 page loads then take a minute or two, not ten."""
     page = chromium.new_page(viewport={"width": width, "height": height})
     page.route("**/*", lambda route: route.abort() if (
-        not route.request.url.startswith(base) or route.request.url.endswith(("search_index.json", "mermaid.min.js"))
-    ) else route.continue_())
+        not route.request.url.startswith(base) or "/pagefind/" in route.request.url
+        or route.request.url.endswith("mermaid.min.js")) else route.continue_())
     return page
 
 

@@ -21,12 +21,12 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from generator import regex_gate
-from generator.lint import Report, check
+from generator.build.site import MANIFEST, build
+from generator.lint.checks import Report, check
+from generator.lint.report import format_report
 from generator.paths import REFERENCE_FILE
 from generator.problems import BuildError, Problem
-from generator.report import format_report
-from generator.site import MANIFEST, build
+from generator.regex_dialect import regex_gate
 from tests.lintcases import BASE
 
 TOTAL = int(os.environ.get("FUZZ_EXAMPLES", "400"))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.build.site import build
 from generator.paths import REFERENCE_FILE, ROOT
-from generator.site import build
 from tests.conftest import ARTICLE_ID, SEED_IDS, SEEDS
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -88,7 +88,7 @@ def test_stale_generated_pages_are_removed(corpus_dir: Path, tmp_path: Path) -> 
 
 
 def test_generated_folders_are_git_ignored() -> None:
-    from generator.site import MANIFEST, OWNED_DIRS
+    from generator.build.site import MANIFEST, OWNED_DIRS
     paths = [f"docs/{d}/x.md" for d in OWNED_DIRS] + [f"docs/{MANIFEST}", "docs/some-new-domain/x.md"]
     ignored = subprocess.run(["git", "check-ignore", "--no-index", *paths], cwd=ROOT, capture_output=True,
                              text=True).stdout.split()
@@ -102,8 +102,8 @@ def test_generated_folders_are_git_ignored() -> None:
 
 def test_without_the_reference_table_no_tier_is_earned_by_message(tmp_path: Path) -> None:
     """With no reference table nothing can be verified: entries show ai_generated unless reproduced."""
-    from generator.lint import check
-    from generator.site import make_site
+    from generator.build.site import make_site
+    from generator.lint.checks import check
     report = check(SEEDS, tmp_path / "missing.jsonl")
     assert "W300" in {p.code for p in report.problems}
     assert set(make_site(report, REPO).effective_tier.values()) == {"ai_generated"}

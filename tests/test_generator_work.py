@@ -11,16 +11,17 @@ from typing import Any
 import pytest
 
 from benchmarks.corpus import write_corpus
-from generator import lint, translation
-from generator import site as site_module
-from generator.articles import _API, DISTINCTIVE, MAX_DETECTED, _apis, _names, all_related_entries
-from generator.graph import build_graph
-from generator.lint import check
-from generator.load import load_corpus
+from generator.build import site as site_module
+from generator.build.site import build, make_site, render_all
+from generator.l10n import translation
+from generator.lint import checks as lint
+from generator.lint.checks import check
+from generator.load.corpus import load_corpus
 from generator.model import Article, Entry
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
-from generator.render import Site
-from generator.site import build, make_site, render_all
+from generator.render.articles import _API, DISTINCTIVE, MAX_DETECTED, _apis, _names, all_related_entries
+from generator.render.graph import build_graph
+from generator.render.pages import Site
 
 pytestmark = pytest.mark.slow
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import site
-from generator.lint import check
+from generator.build import site
+from generator.lint.checks import check
 from generator.paths import ROOT
 from generator.problems import BuildError, Problem
 from tests.lintcases import make_corpus
@@ -96,8 +96,8 @@ def test_polynomial_regex_is_stopped_in_javascript_and_never_backtracks_in_pytho
 
 
 def test_node_subprocess_is_killed_when_it_overruns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator import regex_gate
-    from generator.lint import check
+    from generator.lint.checks import check
+    from generator.regex_dialect import regex_gate
     hang = tmp_path / "hang.cjs"
     hang.write_text("setInterval(() => {}, 1000);\n", encoding="utf-8")
     monkeypatch.setattr(regex_gate, "NODE_SCRIPT", hang)
@@ -130,7 +130,9 @@ def test_python_matching_uses_re2_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """The matcher, the gate and the fact check never hand an entry regex to Python's backtracking `re`."""
     import re
 
-    from generator import facts, match, regex_gate
+    from generator.lint import facts
+    from generator.match import engine as match
+    from generator.regex_dialect import regex_gate
     for module in (match, facts, regex_gate):
         assert "re.compile(e" not in Path(module.__file__).read_text(encoding="utf-8")
     real = re.compile
@@ -280,7 +282,7 @@ def test_structural_errors_cannot_be_acknowledged(tmp_path: Path) -> None:
     assert [(p.field, p.code, p.severity) for p in problems] == [
         ("acknowledged.0", "W002", "warning"), ("domain", "E005", "error")]
     assert codes(stopped) == [(f"entries/{OOM}.json", "domain", "E005")]
-    from generator.rules import NOT_ACKNOWLEDGEABLE, RULES
+    from generator.lint.rules import NOT_ACKNOWLEDGEABLE, RULES
     assert {c for c in RULES if c.startswith("E0")} | {"E902"} == NOT_ACKNOWLEDGEABLE
 
 
@@ -373,7 +375,7 @@ def test_duplicate_key_inside_dead_ends_is_on_its_field_and_line(tmp_path: Path)
 
 
 def test_json_syntax_errors_say_what_is_wrong() -> None:
-    from generator.load import parse_entry_json
+    from generator.load.corpus import parse_entry_json
     cases = {
         '{"tags": ["a",\n]}': ("tags", "trailing comma before ']': JSON allows no comma after the last item (line 1, "
                                        "column 14)"),
@@ -389,7 +391,7 @@ def test_json_syntax_errors_say_what_is_wrong() -> None:
 
 def test_field_paths_stay_short_whatever_the_nesting_or_key_length(tmp_path: Path) -> None:
     """Found by fuzzing: a truncated file of 1,400 nested lists put a 2,800-character field on the report line."""
-    from generator.load import parse_entry_json
+    from generator.load.corpus import parse_entry_json
     [p] = parse_entry_json("[" * 900 + "0", "x.json")[1]  # ends too early, 900 lists deep
     assert p.code == "E011" and len(p.field) < 40 and p.field.endswith(".…")
     spec = {"entries": {OOM: {"set": {"k" * 10_000: 1}}}}

@@ -1,5 +1,6 @@
-"""Languages are data (config/languages.yml, generator/languages.py): a language is added by config and a UI strings
-file alone, and builds pages at /<lang>/<id>/; a bad languages file is a clear error; the real site is en + zh."""
+"""Languages are data (config/languages.yml, generator/l10n/languages.py): a language is added by config and a UI
+strings file alone, and builds pages at /<lang>/<id>/; a bad languages file is a clear error; the real site is en +
+zh."""
 from __future__ import annotations
 
 import hashlib
@@ -9,10 +10,18 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.languages import LanguageConfigError, fallback, languages, load_languages, page_file, prefix, to_root
-from generator.load import load_corpus
+from generator.l10n.languages import (
+    LanguageConfigError,
+    fallback,
+    languages,
+    load_languages,
+    page_file,
+    prefix,
+    to_root,
+)
+from generator.l10n.translation import has_chinese, translation_status, zh_status
+from generator.load.corpus import load_corpus
 from generator.paths import ROOT
-from generator.translation import has_chinese, translation_status, zh_status
 from tests.conftest import SEED_IDS, SEEDS
 from tests.corpus import real_corpus
 from tests.sitebuild import build_site
@@ -96,8 +105,8 @@ def test_a_languages_file_that_is_not_yaml_is_a_clear_error(tmp_path: Path) -> N
 
 
 def test_the_i18n_plugin_gets_every_language_with_its_strings() -> None:
-    from generator.i18n import strings
-    from generator.mkdocs_languages import plugin_languages
+    from generator.l10n.i18n import strings
+    from generator.mkdocs_edge.languages import plugin_languages
     items = plugin_languages()
     assert [(i["locale"], i["default"]) for i in items] == [("en", True), ("zh", False)]
     zh = items[1]
@@ -118,7 +127,7 @@ def add_japanese(project: Path) -> None:
     data = yaml.safe_load(config.read_text(encoding="utf-8"))
     data["languages"]["ja"] = JA
     config.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    en = yaml.safe_load((ROOT / "generator" / "locales" / "en.yml").read_text(encoding="utf-8"))
+    en = yaml.safe_load((ROOT / "generator" / "l10n" / "locales" / "en.yml").read_text(encoding="utf-8"))
     (project / JA["strings"]).parent.mkdir(parents=True, exist_ok=True)
     (project / JA["strings"]).write_text(yaml.safe_dump({**en, **JA_STRINGS}, allow_unicode=True), encoding="utf-8")
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import site
+from generator.build import site
 from generator.config import site_settings
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE, ROOT
-from generator.repro import raw_name
+from generator.render.repro import raw_name
 from tests.sitebuild import build_site
 
 DEFAULT = site_settings({}).repository
@@ -26,7 +26,8 @@ def test_the_repository_is_named_in_config_only() -> None:
     """No file but config/site.yml names the repository: the generator, the theme overrides, hand-written pages,
     articles, the workflows and templates all derive their links from the setting."""
     places = [ROOT / "mkdocs.yml", ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "generator").rglob("*.py"),
-              *(ROOT / "generator" / "templates").rglob("*"), *(ROOT / "generator" / "locales").rglob("*"),
+              *(ROOT / "generator" / "render" / "templates").rglob("*"),
+              *(ROOT / "generator" / "l10n" / "locales").rglob("*"),
               *(ROOT / "overrides").rglob("*"), *(ROOT / ".github").rglob("*.y*ml"), *(ROOT / ".github").rglob("*.md"),
               *(ROOT / "docs").glob("*.md"), *ENTRIES_DIR.rglob("*.md"), *ENTRIES_DIR.rglob("*.json")]
     owner = "github.com/" + DEFAULT.removeprefix("https://github.com/").split("/")[0]
@@ -73,7 +74,7 @@ def test_changing_the_setting_changes_every_repository_link(fork_site: Path) -> 
     for lang in ("", "zh/"):
         assert entry in links[f"{lang}cuda/cuda-error-driver-unloading/index.html"]  # JSON source
         assert entry.replace("blob/", "edit/", 1) in links[f"{lang}cuda/cuda-error-driver-unloading/index.html"]
-        assert "blob/main/generator/schema/entry.schema.json" in links[f"{lang}contributing/index.html"]
+        assert "blob/main/generator/load/schema/entry.schema.json" in links[f"{lang}contributing/index.html"]
         assert "tree/main/entries/cuda/cuda-error-driver-unloading.repro" in links[
             f"{lang}repro/cuda/cuda-error-driver-unloading/index.html"]
 

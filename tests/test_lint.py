@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from generator import load, regex_gate, site
-from generator.lint import check
+from generator.build import site
+from generator.l10n.translation import zh_status
+from generator.lint.checks import check
+from generator.lint.rules import RULES
+from generator.load import corpus as load
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
 from generator.problems import Problem
-from generator.rules import RULES
-from generator.translation import zh_status
+from generator.regex_dialect import regex_gate
 from tests.lintcases import BASE, CASES, make_corpus
 
 REPO = "https://github.com/example/encyclopedia"
@@ -111,7 +113,7 @@ def test_repository_entries_have_no_unacknowledged_error() -> None:
 
 
 def test_rules_page_lists_every_rule_in_both_languages() -> None:
-    from generator.indexes import rules_page
+    from generator.render.indexes import rules_page
     for lang in ("en", "zh"):
         page = rules_page(lang)
         assert all(f"**{code}**" in page for code in RULES)
@@ -129,8 +131,8 @@ def test_w601_agrees_with_what_the_zh_page_shows(tmp_path: Path) -> None:
 
 def test_w601_flags_an_untranslated_condition(tmp_path: Path) -> None:
     """A translated action with an English-only condition: lint names the condition, the page marks it."""
-    from generator import render
-    from generator.site import make_site
+    from generator.build.site import make_site
+    from generator.render import pages as render
     spec = {"entries": {"pytorch/cuda-out-of-memory": {"set": {"workarounds_zh.0.condition": ""}}}}
     report = check(make_corpus(spec, tmp_path))
     assert [(p.code, p.field) for p in report.problems] == [("W601", "workarounds_zh.0.condition")]

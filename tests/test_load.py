@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from generator.load import load_corpus
+from generator.load.corpus import load_corpus
 from tests.conftest import ARTICLE_ID, SEED_IDS, seed, write_entry
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import copy
 import functools
+import hashlib
 import json
 import resource
+import select
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -18,8 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.load import load_corpus
-from generator.match import Index, match, match_files, normalise
+from generator.load.corpus import load_corpus
+from generator.match.engine import Index, match, match_files, normalise
 from generator.paths import ENTRIES_DIR, ROOT
 from tests.conftest import SEEDS
 from tests.corpus import real_corpus
@@ -53,13 +57,73 @@ def py_results(raw: dict, pastes: list[str], top: int = 5) -> list[list[dict]]:
 
 
 def js_results(raw: dict, pastes: list[str], top: int = 5, details: bool = False) -> list:
-    """All pastes in one Node process running docs/assets/javascripts/matcher/matcher.js; with `details`, each
-    answer is {results, cut, text} (see py_details)."""
-    payload = json.dumps({"index": raw["match-index.json"], "words": raw["match-words.json"], "pastes": pastes,
-                          "top": top, "details": details}, ensure_ascii=True)
-    proc = subprocess.run(["node", str(NODE_RUNNER)], input=payload, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    """All pastes answered by docs/assets/javascripts/matcher/matcher.js in Node; with `details`, each answer is
+    {results, cut, text} (see py_details)."""
+    return _NODE.ask(raw, pastes, top, details)
+
+
+class _NodeMatcher:
+    """One Node process per test process, serving every js_results call (tests/match_node.mjs --lines): a Node start
+    and an index load cost ~0.1 CPU s and ~0.3 s, which dozens of calls per process would pay each time. The index is
+    sent again only when it differs from the one last sent (compared by its JSON's hash: tests build many small
+    indexes). A process that died or overran is replaced on the next call."""
+
+    TIMEOUT_S = 120
+
+    def __init__(self) -> None:
+        self._proc: subprocess.Popen[str] | None = None
+        self._loaded: str | None = None
+
+    def _start(self) -> subprocess.Popen[str]:
+        if self._proc is None or self._proc.poll() is not None:
+            self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 (open as long as the Node process it logs)
+            self._proc = subprocess.Popen(["node", str(NODE_RUNNER), "--lines"], stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, stderr=self._stderr, text=True, encoding="utf-8")
+            self._loaded = None
+        return self._proc
+
+    def ask(self, raw: dict, pastes: list[str], top: int, details: bool) -> list:
+        proc = self._start()
+        assert proc.stdin is not None and proc.stdout is not None
+        index = json.dumps({"index": raw["match-index.json"], "words": raw.get("match-words.json")},
+                           ensure_ascii=True)
+        key = hashlib.sha256(index.encode()).hexdigest()
+        request = json.dumps({"pastes": pastes, "top": top, "details": details}, ensure_ascii=True)
+        if key != self._loaded:
+            request = index[:-1] + "," + request[1:]
+        proc.stdin.write(request + "\n")
+        proc.stdin.flush()
+        ready, _, _ = select.select([proc.stdout], [], [], self.TIMEOUT_S)
+        line = proc.stdout.readline() if ready else ""
+        if not line:
+            proc.kill()
+            proc.wait()
+            self._stderr.seek(0)
+            raise AssertionError(f"Node matcher gave no answer: {self._stderr.read().decode(errors='replace')}")
+        reply = json.loads(line)
+        assert "error" not in reply, reply["error"]
+        self._loaded = key
+        return reply["answers"]
+
+
+_NODE = _NodeMatcher()
+
+
+class JsBatch:
+    """JavaScript's answers to a fixed list of pastes, from one Node process started on first use: each Node start
+    loads the whole index (~0.3 s), which a test per paste would pay once each. An answer missing for a paste, or
+    answers for more or fewer pastes than asked, fail like a parity mismatch."""
+
+    def __init__(self, raw: Callable[[], dict], pastes: Iterable[str]) -> None:
+        self._raw, self._pastes = raw, list(dict.fromkeys(pastes))
+        self._answers: dict[str, list[dict]] | None = None
+
+    def __call__(self, paste: str) -> list[dict]:
+        if self._answers is None:
+            answers = js_results(self._raw(), self._pastes)
+            assert len(answers) == len(self._pastes), f"{len(self._pastes)} pastes, {len(answers)} answers"
+            self._answers = dict(zip(self._pastes, answers, strict=True))
+        return self._answers[paste]
 
 
 def paste_of(case: dict) -> str:

@@ -137,7 +137,7 @@ def test_slow_pattern_does_not_freeze_the_page(chromium, seed_site: Path, tmp_pa
         assert any("cuda/zz-slow" in c for c in log["console"] if c.startswith("warning")), log["console"]
 
 
-# Long pastes: the matcher reads both ends (generator/match.py: normalise_cut) and the page says so.
+# Long pastes: the matcher reads both ends (generator/match/engine.py: normalise_cut) and the page says so.
 NOISE = "[step 1200] loss=0.4817 lr=1.0e-04 grad_norm=2.31 throughput=812.5 samples/s eta=3:12:09 gpu_mem=61.2GiB\n"
 LONG_TIMES = 5_000_000 // len(NOISE) + 1  # > 5 MB of log before the traceback
 MAKE_LOG = "([noise, times, tail]) => noise.repeat(times) + tail"

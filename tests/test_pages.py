@@ -16,6 +16,24 @@ def test_the_404_page_at_the_root_is_english_and_the_zh_one_is_chinese(seed_site
 
 
 @pytest.mark.slow
+def test_the_404_page_sends_the_reader_to_the_paste_box_and_the_indexes_in_each_language(seed_site: Path) -> None:
+    """A reader lands on the 404 page from an old or mistyped link, usually with an error in hand: the page offers the
+    paste box, the code index, browse and home, in its own language, and the other language's links too (static
+    hosts serve the root 404 page for every missing address, /zh/ ones included). Links are root-absolute: the page
+    is served at any depth."""
+    def links(html: str) -> list[str]:
+        body = html[html.index('id="not-found"'):]
+        return re.findall(r'<a href="([^"]*)"', body[:body.index("</article>")])
+    en = (seed_site / "404.html").read_text(encoding="utf-8")
+    zh = (seed_site / "zh" / "404.html").read_text(encoding="utf-8")
+    assert links(en) == ["/match/", "/browse/codes/", "/browse/", "/", "/zh/match/", "/zh/browse/codes/", "/zh/"]
+    assert links(zh) == ["/zh/match/", "/zh/browse/codes/", "/zh/browse/", "/zh/", "/match/", "/browse/codes/", "/"]
+    assert "此地址没有页面：" in en and "粘贴报错" in zh and "No page at this address" in zh
+    for page in (en, zh):
+        assert all((seed_site / href.strip("/") / "index.html").is_file() for href in links(page))
+
+
+@pytest.mark.slow
 def test_tags_page_headings_read_as_written_and_start_with_an_overview(real_site: Path) -> None:
     """Tag headings are raw HTML (for stable ids), where Markdown escapes are not processed: 'api\\-misuse' was
     shown with its backslash (issue #11). An overview of every tag links to its section."""

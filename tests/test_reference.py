@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cuda_reference import load_reference
 from generator.paths import SHARED_REFERENCE, VENDORED_REFERENCE
+from generator.reference.cuda_reference import load_reference
 
 
 @pytest.mark.skipif(not SHARED_REFERENCE.exists(), reason="no ../shared/reference beside this checkout")

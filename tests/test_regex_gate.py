@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import regex_gate
-from generator.load import load_corpus
+from generator.build.site import build
+from generator.load.corpus import load_corpus
 from generator.problems import BuildError
-from generator.regex_gate import check_regexes, recheck_version, syntax_problems
-from generator.site import build
+from generator.regex_dialect import regex_gate
+from generator.regex_dialect.regex_gate import check_regexes, recheck_version, syntax_problems
 from tests.conftest import seed, write_entry
 
 ID = "cuda/cuda-error-invalid-sync-object"

@@ -1,4 +1,5 @@
-"""The id registry (config/ids.txt, generator/registry.py): a published id never disappears; a moved one redirects."""
+"""The id registry (config/ids.txt, generator/load/registry.py): a published id never disappears; a moved one
+redirects."""
 from __future__ import annotations
 
 import json
@@ -7,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.lint import check
+from generator.lint.checks import check
+from generator.load.registry import Registry, load_registry, register, registry_problems
 from generator.paths import ROOT
-from generator.registry import Registry, load_registry, register, registry_problems
 from generator.scaffold import new_entry
 from tests.conftest import SEED_IDS
 from tests.corpus import real_corpus

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.markup import safe_article_markdown
-from generator.sanitize import TAGS, clean_html
+from generator.render.markup import safe_article_markdown
+from generator.render.sanitize import TAGS, clean_html
 from tests.hostile import ARTICLE_PAYLOADS, FUZZ_TOKENS
 
 # The Markdown extensions of mkdocs.yml that change what HTML an article body can produce.
@@ -92,3 +92,26 @@ def test_the_allow_list_covers_every_element_the_generator_produces(seed_site: P
         body = page.read_text(encoding="utf-8").split("\n---\n", 1)[-1]
         html = markdown.markdown(body, extensions=EXTENSIONS)
         assert _census(clean_html(html)) == _census(html), page
+
+
+def _step_html(how: str) -> str:
+    """A workaround list item as the entry template writes it (generator/templates/entry.md.j2)."""
+    from generator.render.markup import md_steps
+    body = f"1. Validate the indices.<br>\n    *How*: {md_steps(how)}<br>\n    <small>sources</small>\n"
+    return clean_html(markdown.markdown(body, extensions=EXTENSIONS))
+
+
+def test_a_fenced_block_in_how_is_a_code_block_with_its_line_breaks_kept() -> None:
+    """Multi-line commands in a workaround's 'how' were joined into one inline code span (`python assert a assert
+    b`), which does not run when copied."""
+    html = _step_html("Before the loss:\n```python\nassert labels.min() >= 0\nassert ids.max() < n\n```\nThen rerun.")
+    code = re.search(r"<pre[^>]*>.*?<code[^>]*>(.*?)</code>", html, re.S)
+    assert code and "assert labels.min() &gt;= 0\n" in re.sub(r"<[^>]+>", "", code.group(1))
+    assert "<li>" in html and html.index("<li>") < html.index("<pre") < html.index("</li>")  # inside the item
+    assert "Then rerun" in html and "Before the loss" in html
+
+
+@pytest.mark.parametrize("payload", ARTICLE_PAYLOADS[:20])
+def test_a_fenced_block_in_how_cannot_end_early_or_inject(payload: str) -> None:
+    how = f"x\n```sh\n```\n{payload}\n````\n{payload}\n```\nafter {payload}"
+    assert live_markup(_step_html(how)) == []

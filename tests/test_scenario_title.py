@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.lint import check
-from generator.match import display_row
+from generator.build.site import build
+from generator.lint.checks import check
+from generator.match.engine import display_row
 from generator.paths import REFERENCE_FILE
-from generator.site import build
 from tests.lintcases import make_corpus
 
 TITLE = "Kernel reads memory that another stream freed"

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.build.serve import error_page, hand_written_watch_list
 from generator.problems import Problem
-from generator.serve import error_page, hand_written_watch_list
 from tests.sitebuild import make_project_copy
 
 ENTRY = "cuda/stream-capture-invalid-scope"

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import site
-from generator.lint import check
-from generator.markup import md_text
+from generator.build import site
+from generator.lint.checks import check
+from generator.lint.tested import read_run
 from generator.paths import ENTRIES_DIR
-from generator.tested import read_run
+from generator.render.markup import md_text
 from tests.corpus import real_corpus
 from tests.lintcases import make_corpus
 
@@ -45,7 +45,8 @@ def test_a_tested_workaround_and_dead_end_are_clean_and_shown_in_both_languages(
     assert mark("fails", "Shown failing on GPU (H100 80GB HBM3, CUDA 13.0)") in en
     assert mark("works", "已在 GPU 上验证（H100 80GB HBM3，CUDA 13.0）") in zh
     assert mark("fails", "已在 GPU 上验证无效（H100 80GB HBM3，CUDA 13.0）") in zh
-    # Each file links to its section on the site's page for the folder (generator/repro.py), in the same language.
+    # Each file links to its section on the site's page for the folder (generator/render/repro.py), in the same
+    # language.
     for page, words, colon, folder in ((en, ("program", "output", "run record"), ": ", "index.md"),
                                        (zh, ("程序", "输出", "运行记录"), "：", "index.zh.md")):
         for name in ("fixed", "deadend"):

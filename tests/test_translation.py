@@ -9,12 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import site
-from generator.i18n import LANGS, strings
-from generator.languages import languages
-from generator.lint import check
-from generator.paths import ENTRIES_DIR, REFERENCE_FILE, SCHEMA_DIR
-from generator.translation import (
+from generator.build import site
+from generator.l10n.i18n import LANGS, strings
+from generator.l10n.languages import languages
+from generator.l10n.translation import (
     Finding,
     english_prose,
     findings,
@@ -24,6 +22,8 @@ from generator.translation import (
     translation_report,
     visible_blocks,
 )
+from generator.lint.checks import check
+from generator.paths import ENTRIES_DIR, REFERENCE_FILE, SCHEMA_DIR
 from tests.corpus import real_corpus
 from tests.lintcases import make_corpus
 
@@ -138,8 +138,8 @@ def test_every_category_has_a_label_in_every_language() -> None:
 
 
 def test_every_rule_reason_has_a_chinese_text() -> None:
-    from generator.rules import RULES
-    from generator.translation import has_chinese
+    from generator.l10n.translation import has_chinese
+    from generator.lint.rules import RULES
     assert [r.code for r in RULES.values() if r.why and not has_chinese(r.why_zh)] == []
 
 
@@ -220,7 +220,7 @@ def test_the_report_agrees_with_the_built_pages(seed_site: Path, acked_seeds: Pa
 
 def test_zh_nav_titles_and_generated_page_titles_are_chinese(real_docs: Mapping[str, bytes]) -> None:
     """Every nav entry has a zh title, and every generated zh page's title is Chinese."""
-    from generator.translation import has_chinese
+    from generator.l10n.translation import has_chinese
     text = (ENTRIES_DIR.parent / "mkdocs.yml").read_text(encoding="utf-8")
     nav = re.findall(r"^  - ([^:]+): ", text.split("\nnav:\n", 1)[1].split("\n\n", 1)[0], re.M)
     translations = languages().get("zh").mkdocs["nav_translations"]  # config/languages.yml

@@ -7,11 +7,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.graph import build_graph
-from generator.load import load_corpus
-from generator.markup import ext_link, md_text, md_verbatim, safe_article_markdown
-from generator.translation import has_chinese, zh_status
-from generator.versions import split_version, version_key
+from generator.l10n.translation import has_chinese, zh_status
+from generator.lint.versions import split_version, version_key
+from generator.load.corpus import load_corpus
+from generator.render.graph import build_graph
+from generator.render.markup import ext_link, md_text, md_verbatim, safe_article_markdown
 from tests.conftest import SEED_IDS, seed, write_entry
 
 
@@ -98,7 +98,7 @@ def test_article_markdown_closes_unterminated_fence() -> None:
 
 
 def test_locale_tables_have_the_same_keys() -> None:
-    root = Path(__file__).resolve().parent.parent / "generator" / "locales"
+    root = Path(__file__).resolve().parent.parent / "generator" / "l10n" / "locales"
     en = yaml.safe_load((root / "en.yml").read_text(encoding="utf-8"))
     zh = yaml.safe_load((root / "zh.yml").read_text(encoding="utf-8"))
     assert set(en) == set(zh)
@@ -114,7 +114,7 @@ _SEGMENT = st.sampled_from(["cuda", "zh", "browse", "articles", "a.md", "b.zh.md
 def test_relpath_is_posixpath_relpath_for_docs_paths(target: list[str], start: list[str]) -> None:
     import posixpath
 
-    from generator.render import _relpath
+    from generator.render.pages import _relpath
     t, s = "/".join(target), "/".join(start)
     assert _relpath(t, s) == posixpath.relpath(t, s or ".")
 
@@ -130,7 +130,8 @@ _MARKUP_TEXT = st.lists(st.sampled_from([*"\\`*_{}[]()#+-.!|<>&:'\" \n\tab1ä¸­â€
 def test_fast_escapes_equal_their_regex_forms(text: str) -> None:
     import re
 
-    from generator import markup, translation
+    from generator.l10n import translation
+    from generator.render import markup
     assert text.translate(markup._MD_ESCAPED) == markup._MD_SPECIAL.sub(r"\\\1", text)
     assert "".join(translation._ESCAPE.split(text)) == translation._ESCAPE.sub(r"\1", text)
     # english_prose skips the quotation and URL passes when their first characters are absent
@@ -145,5 +146,5 @@ def test_fast_escapes_equal_their_regex_forms(text: str) -> None:
 def test_width_counts_wide_characters_twice(text: str) -> None:
     import unicodedata
 
-    from generator.titles import width
+    from generator.render.titles import width
     assert width(text) == sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

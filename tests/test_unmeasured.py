@@ -7,12 +7,12 @@ import json
 import re
 from pathlib import Path
 
-from generator.load import load_corpus
-from generator.markup import md_text
-from generator.match import best_workaround
+from generator.build.site import build
+from generator.load.corpus import load_corpus
+from generator.match.engine import best_workaround
 from generator.model import workaround_order
 from generator.paths import REFERENCE_FILE
-from generator.site import build
+from generator.render.markup import md_text
 from tests.lintcases import make_corpus
 
 OOM = "pytorch/cuda-out-of-memory"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.jsonpos import field_line
+from generator.load.jsonpos import field_line
 from generator.paths import ROOT
 from tests.lintcases import make_corpus
 
@@ -89,7 +89,7 @@ def test_new_entry_fails_validation_until_filled(tmp_path: Path) -> None:
     proc = cli("new", "cuda/my-new-error", "--entries", str(entries))
     assert proc.returncode == 0, proc.stderr
     data = json.loads((entries / "cuda/my-new-error.json").read_text(encoding="utf-8"))
-    schema = json.loads((ROOT / "generator/schema/entry.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((ROOT / "generator/load/schema/entry.schema.json").read_text(encoding="utf-8"))
     from generator.scaffold import OMITTED
     assert set(data) == set(schema["properties"]) - OMITTED  # every field
     report = json.loads(cli("validate", "--entries", str(entries), "--format", "json").stdout)

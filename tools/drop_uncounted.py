@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.translation import source_hash, translation_source  # noqa: E402
+from generator.l10n.translation import source_hash, translation_source  # noqa: E402
 
 ENTRY_RATES = ("confidence", "fix_success_rate")
 

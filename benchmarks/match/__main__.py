@@ -21,9 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.load import load_corpus, to_entry
-from generator.match import DISPLAY_SHARD, Index, build_display, match, match_files
-from generator.match_ui import ui_config_script
+from generator.load.corpus import load_corpus, to_entry
+from generator.match.engine import DISPLAY_SHARD, Index, build_display, match, match_files
+from generator.match.ui import ui_config_script
 from generator.paths import DOCS_DIR, ENTRIES_DIR, ROOT
 from tests.browser import browser, serve
 

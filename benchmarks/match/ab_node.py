@@ -13,8 +13,8 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.match.__main__ import pastes, synthetic_entries, write_files
-from generator.load import load_corpus
-from generator.match import match_files
+from generator.load.corpus import load_corpus
+from generator.match.engine import match_files
 from generator.paths import DOCS_DIR, ENTRIES_DIR, ROOT
 
 MATCHER = "docs/assets/javascripts/matcher/matcher.js"

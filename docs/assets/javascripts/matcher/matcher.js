@@ -1,4 +1,4 @@
-// Paste an error, get the ranked entries: the JavaScript twin of generator/match.py (same normalisation,
+// Paste an error, get the ranked entries: the JavaScript twin of generator/match/engine.py (same normalisation,
 // prefilter and ranking rule; the rule is written down there and on the match page). One ES module, used by
 // worker.js in the browser and by tests/benchmarks in Node, so the parity test runs the code the site ships.
 
@@ -42,7 +42,7 @@ function rawCodePointLength(text) {
 }
 
 // The first and last max_chars // 2 code points of a paste longer than max_chars, around a GAP line
-// (generator/match.py: cut_paste). Runs before anything else, so a huge paste costs what a 1 MB one does.
+// (generator/match/engine.py: cut_paste). Runs before anything else, so a huge paste costs what a 1 MB one does.
 export function cutPaste(text, maxChars) {
   if (text.length <= maxChars || rawCodePointLength(text) <= maxChars) return [text, false];
   const half = Math.floor(maxChars / 2);
@@ -82,7 +82,7 @@ export function codePointLength(text, start = 0, end = text.length) {
 }
 
 // The normalised paste and what of it was skipped ({paste: only its two ends were read, lines: how many lines
-// were read only at their two ends}); generator/match.py: normalise_cut.
+// were read only at their two ends}); generator/match/engine.py: normalise_cut.
 export function normaliseCut(text, params) {
   const [raw, pasteCut] = cutPaste(String(text), params.max_chars);
   let t = wellFormed(raw);
@@ -185,7 +185,7 @@ export class MatchIndex {
       for (const n of e.nm || []) push(this.byName, n, i);
       for (const c of e.cd || []) push(this.byCode, c, i);
     });
-    // Families' numbered forms and domains' wraps/claims (config/; generator/match.py family_params).
+    // Families' numbered forms and domains' wraps/claims (config/; generator/match/engine.py family_params).
     this.numbered = (this.params.numbered || []).map(([rx, key]) => [new RegExp(rx, "gu"), key]);
     // A family's message printed right after one of its printers (match.py printed_forms): [regex, key, codes].
     this.printed = (this.params.printed || []).map(([printers, key, msgs]) => [
@@ -347,7 +347,7 @@ function domainOf(id) {
 }
 
 // Ids of results that another result wraps, shown after the others as the underlying error (the rule is
-// written out in generator/match.py _causes).
+// written out in generator/match/engine.py _causes).
 function causes(results, wraps) {
   const dom = (r) => domainOf(r.id);
   const wrapsOf = (r) => wraps.get(dom(r)) || new Set();

@@ -1,6 +1,6 @@
 // The paste box (home page and /match/), `?q=` deep links, and error-looking pastes into the header search
 // (sent to the match page). UI strings come from the page's #ee-match-config block, rendered from
-// generator/locales/<lang>.yml; text from entries is only ever inserted with textContent.
+// generator/l10n/locales/<lang>.yml; text from entries is only ever inserted with textContent.
 // Nothing is fetched before the visitor focuses, types or pastes (or opens a `?q=` link); then the worker
 // fetches the matching index. The text shown for each result (signature, error code, best workaround in the
 // page's language) is fetched here, once per display shard, only for the shards of the results shown.
@@ -149,7 +149,7 @@ function excerpt(text, start, end) {
   return box;
 }
 
-// What of the paste the matcher did not read (generator/match.py: normalise_cut), in words.
+// What of the paste the matcher did not read (generator/match/engine.py: normalise_cut), in words.
 function cutNotes(cut, t) {
   const limits = config.limits;
   const n = (x) => x.toLocaleString("en-US");
@@ -204,7 +204,8 @@ function renderResults(box, answer, t) {
   box.appendChild(list);
 }
 
-// Material's own search: open its dialog with the paste's words (the visitor asked for full-text search).
+// The header search (assets/javascripts/search.js): open it with the paste's first line (the visitor asked for
+// full-text search).
 function openSiteSearch(text) {
   const input = document.querySelector(".md-search__input");
   const toggle = document.getElementById("__search");
@@ -216,8 +217,8 @@ function openSiteSearch(text) {
   input.dispatchEvent(new KeyboardEvent("keyup", { key: "End" }));
 }
 
-// Material opens its own search dialog for any `?q=` link; on the match page the paste box answers instead.
-// Closing the dialog makes Material drop `q` from the address, so it is put back for reloads and sharing.
+// On the match page a `?q=` link is the paste box's: the header search stays closed and the address keeps `q`
+// (for reloads and sharing).
 function closeSiteSearch(href) {
   const input = document.querySelector(".md-search__input");
   const toggle = document.getElementById("__search");

@@ -1,0 +1,247 @@
+// The header's search box (overrides/partials/ee-search.html) over the Pagefind index (generator/build/search_index.py).
+// Nothing is fetched before the visitor focuses the box or types; then Pagefind loads the index of the page's
+// language (<html lang>) and only the parts each query needs. Results are entries and articles, best first, in
+// Material's result markup (the theme styles them); a query that finds nothing says so and offers the matcher,
+// which takes a whole pasted error. Text from the index is only ever inserted with textContent.
+// Strings: the page's #ee-match-config block (generator/match_ui.py), and Material's own (#__config).
+
+const HERE = import.meta.url;
+const ROOT = new URL("../../", HERE);
+const SHOWN = 10; // results shown for one query
+const DEBOUNCE_MS = 120;
+// Chinese (and Japanese, Thai) is indexed with a space between words (generator/build/search_index.py): shown without.
+const SPLIT = "\\p{Script=Han}|\\p{Script=Hiragana}|\\p{Script=Katakana}|\\p{Script=Thai}";
+const WORD_GAP = new RegExp(`(${SPLIT})((?:<\\/?mark>)?) ((?:<\\/?mark>)?)(?=${SPLIT})`, "gu");
+
+const configEl = document.getElementById("ee-match-config");
+const config = configEl ? JSON.parse(configEl.textContent) : { prefix: "", strings: {} };
+const t = config.strings;
+// Material's own strings (its #__config block): "1 matching document", "# matching documents".
+const themeEl = document.getElementById("__config");
+const theme = themeEl ? JSON.parse(themeEl.textContent).translations || {} : {};
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+export function joinWords(text) {
+  return text.replace(WORD_GAP, "$1$2$3");
+}
+
+// The query's words, split as Pagefind splits it (Intl.Segmenter for the page's language), lower-cased.
+export function queryWords(query, lang) {
+  const words = [];
+  const segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(lang, { granularity: "word" }) : null;
+  for (const part of query.toLowerCase().split(/\s+/)) {
+    if (!part) continue;
+    if (!segmenter) { words.push(part); continue; }
+    for (const s of segmenter.segment(part)) if (s.isWordLike) words.push(s.segment);
+  }
+  return words;
+}
+
+// A good hit has every word of the query in its text. Pagefind also answers with pages that lack some of them (a
+// word no page has matches by the longest start of it that some word has): then the box says that no entry
+// matches, and offers the matcher.
+export function hasEveryWord(content, words) {
+  const text = joinWords(content).toLowerCase();
+  // Pagefind stems English words (timeouts finds timeout): a long word counts with up to 3 letters off its end.
+  const stem = (w) => (/^[a-z]{6,}$/.test(w) ? w.slice(0, -3) : w);
+  return words.every((w) => text.includes(w) || text.includes(stem(w)));
+}
+
+const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function unescapeHtml(text) {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, name) => {
+    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? all;
+    const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+  });
+}
+
+// Pagefind's excerpt is escaped text with <mark> around the matched words: text and marks, as nodes.
+function excerptNodes(excerpt) {
+  const nodes = [];
+  joinWords(excerpt).split(/(<mark>.*?<\/mark>)/s).forEach((part) => {
+    if (!part) return;
+    const marked = part.startsWith("<mark>");
+    const text = unescapeHtml(marked ? part.slice(6, -7) : part);
+    nodes.push(marked ? el("mark", null, text) : document.createTextNode(text));
+  });
+  return nodes;
+}
+
+// Pagefind's results, with the pages that hold the query's words as one phrase (in that order, side by side) moved
+// first, keeping Pagefind's order within each group. Pagefind scores each word on its own: for NCCL timeout, pages
+// that say NCCL often outranked the one about NCCL timeouts; a Chinese query typed without spaces is a phrase.
+async function ranked(pf, query) {
+  const found = await pf.search(query);
+  if (queryWords(query, document.documentElement.lang).length < 2) return found.results;
+  const phrase = await pf.search('"' + query.replace(/"/g, " ").trim() + '"');
+  const exact = new Set(phrase.results.map((r) => r.id));
+  return [...found.results.filter((r) => exact.has(r.id)), ...found.results.filter((r) => !exact.has(r.id))];
+}
+
+function mount(root) {
+  const input = root.querySelector(".md-search__input");
+  const form = root.querySelector(".md-search__form");
+  const result = root.querySelector(".md-search-result");
+  const meta = root.querySelector(".md-search-result__meta");
+  const list = root.querySelector(".md-search-result__list");
+  const toggle = document.getElementById("__search");
+  const placeholder = meta.textContent;
+  const bundle = new URL(root.dataset.eeSearchBundle, location.href);
+  let pagefind = null;
+  let seq = 0;
+  let last = null;
+  let timer = 0;
+
+  function load() {
+    if (!pagefind) {
+      pagefind = import(new URL("pagefind.js", bundle).href).then(async (pf) => {
+        // termSimilarity 3 (Pagefind's default is 1): a word found whole counts for more than one found only as the
+        // start of a longer word. A Chinese query is split into short words, often single characters, which begin
+        // many unrelated words (存 in 存在, 存储): scored like exact matches they sank the page the reader meant.
+        await pf.options({ excerptLength: 24, ranking: { termSimilarity: 3.0 } });
+        await pf.init();
+        return pf;
+      });
+      pagefind.catch(() => { pagefind = null; });
+    }
+    return pagefind;
+  }
+
+  function open() {
+    if (toggle && !toggle.checked) {
+      toggle.checked = true;
+      toggle.dispatchEvent(new Event("change"));
+    }
+  }
+
+  function close() {
+    if (toggle && toggle.checked) {
+      toggle.checked = false;
+      toggle.dispatchEvent(new Event("change"));
+    }
+    input.blur();
+  }
+
+  function matcherLink(query) {
+    const href = new URL(config.prefix + "match/", ROOT);
+    if (query) href.search = "?q=" + encodeURIComponent(query);
+    const link = el("a", "md-search-result__more ee-search__paste", t.search_paste);
+    link.href = href.href;
+    return link;
+  }
+
+  function show(query, items, total) {
+    result.dataset.query = query; // what the list now answers (tests wait for it)
+    list.replaceChildren();
+    result.querySelectorAll(".ee-search__paste").forEach((n) => n.remove());
+    const good = total > 0 && hasEveryWord(items[0].content || "", queryWords(query, document.documentElement.lang));
+    result.classList.toggle("ee-search--none", !good);
+    if (!good) {
+      // Nothing has every word: say so, offer the matcher first, then whatever matched some of the words.
+      meta.textContent = (t.search_none || "").replace("{query}", query);
+      result.insertBefore(matcherLink(query), list);
+      if (!total) return;
+    } else {
+      const other = theme["search.result.other"] || "#";
+      meta.textContent = total === 1 ? theme["search.result.one"] : other.replace("#", String(total));
+    }
+    for (const item of items) {
+      const li = el("li", "md-search-result__item");
+      const a = el("a", "md-search-result__link");
+      a.href = item.url;
+      a.tabIndex = -1;
+      const article = el("article", "md-search-result__article md-typeset");
+      article.appendChild(el("div", "md-search-result__icon md-icon"));
+      article.appendChild(el("h1", null, joinWords(item.meta.title || item.url)));
+      const p = el("p");
+      p.append(...excerptNodes(item.excerpt || ""));
+      article.appendChild(p);
+      a.appendChild(article);
+      li.appendChild(a);
+      list.appendChild(li);
+    }
+    if (good) result.appendChild(matcherLink(query));
+  }
+
+  async function run() {
+    const query = input.value.trim();
+    if (query === last) return;
+    last = query;
+    const mine = ++seq;
+    if (!query) {
+      list.replaceChildren();
+      result.querySelectorAll(".ee-search__paste").forEach((n) => n.remove());
+      meta.textContent = placeholder;
+      return;
+    }
+    meta.textContent = t.search_loading || "";
+    try {
+      const pf = await load();
+      const results = await ranked(pf, query);
+      if (mine !== seq) return;
+      const items = await Promise.all(results.slice(0, SHOWN).map((r) => r.data()));
+      if (mine !== seq) return;
+      show(query, items, results.length);
+    } catch (err) {
+      if (mine !== seq) return;
+      last = null;
+      meta.textContent = t.search_failed || String(err);
+      console.warn("search:", err);
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(run, DEBOUNCE_MS);
+  }
+
+  input.addEventListener("focus", () => { open(); load(); });
+  input.addEventListener("input", schedule);
+  input.addEventListener("keyup", schedule); // the matcher's "search the full text" sets the value, then keyup
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const first = list.querySelector("a");
+    if (first) location.assign(first.href);
+  });
+  form.addEventListener("reset", () => setTimeout(() => { last = null; run(); input.focus(); }, 0));
+  root.addEventListener("keydown", (event) => {
+    const links = [...list.querySelectorAll("a")];
+    const at = links.indexOf(document.activeElement);
+    if (event.key === "Escape") {
+      close();
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!links.length) return;
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      const next = at + step;
+      if (next < 0) input.focus();
+      else links[Math.min(next, links.length - 1)].focus();
+    }
+  });
+  // The dialog opened another way (the matcher's "search the full text"): the box takes the focus.
+  if (toggle) {
+    toggle.addEventListener("change", () => {
+      if (toggle.checked && document.activeElement !== input) input.focus();
+    });
+  }
+  // Material's search keys, which its search plugin handled: f, s or / anywhere but in a text field.
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    if (!["f", "s", "/"].includes(event.key)) return;
+    const active = document.activeElement;
+    if (active && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName))) return;
+    event.preventDefault();
+    input.focus();
+  });
+}
+
+const root = document.querySelector(".ee-search[data-ee-search-bundle]");
+if (root) mount(root);

@@ -1,0 +1,1 @@
+"""The generator's build: docs/ written whole or not at all, the published site swap, the build date, CSP, serve."""

@@ -1,0 +1,85 @@
+"""`mkdocs serve` for contributors: a broken entry shows its problems in the browser, and an edit rebuilds once.
+
+MkDocs runs the hook module afresh for every rebuild's config, so what must outlive one rebuild (the command
+MkDocs was started with, the problems of the last generation) lives here, in a module imported once.
+
+- A build that raises during `mkdocs serve` is only logged by MkDocs, and every page request then waits for
+  a build that succeeds: the browser hangs. So while serving, invalid entries do not stop the build: the site
+  is built from docs/ as the last good generation left it (the generator writes nothing when it finds an
+  error), and every page is replaced by a page listing the problems. The live-reload script MkDocs injects
+  into it reloads the browser after the next build, which shows the fixed pages.
+- MkDocs watches the whole of docs/, where the generator writes: each edit of an entry rebuilt the site once
+  for the edit and once more for the generator's own writes. Only the hand-written part of docs/ is watched
+  (everything outside generator/build/site.py's OWNED_DIRS); entries/ is watched by the hook.
+"""
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from generator.build.site import OWNED_DIRS
+from generator.l10n.i18n import DEFAULT_LANG, LANGS, strings
+from generator.problems import Problem
+
+command: list[str] = [""]  # "build", "serve" or "gh-deploy", from the hook's on_startup
+problems: list[Problem] = []  # the problems of the last generation while serving; [] when it succeeded
+
+
+def serving() -> bool:
+    return command[0] == "serve"
+
+
+def hand_written_watch_list(docs_dir: Path) -> list[tuple[Path, bool]]:
+    """(path, recursive) pairs covering every hand-written file under docs_dir and none of the generated ones:
+    a folder holding no generated folder is watched whole; one that does (docs/ itself, docs/assets/) is
+    watched for its own files only, and its other sub-folders are looked at the same way."""
+    owned = [docs_dir / d for d in OWNED_DIRS]
+    out: list[tuple[Path, bool]] = []
+
+    def walk(folder: Path) -> None:
+        out.append((folder, False))
+        for child in sorted(p for p in folder.iterdir() if p.is_dir()):
+            if child in owned:
+                continue
+            if any(o.is_relative_to(child) for o in owned):
+                walk(child)
+            else:
+                out.append((child, True))
+
+    walk(docs_dir)
+    return out
+
+
+def watch_hand_written(server: Any, docs_dir: Path) -> None:
+    """Replace MkDocs' watch of the whole docs_dir by hand_written_watch_list's."""
+    server.unwatch(str(docs_dir))
+    for path, recursive in hand_written_watch_list(docs_dir):
+        server.watch(str(path), recursive=recursive)
+
+
+def report(found: Iterable[Problem]) -> None:
+    """Print the problems like MkDocs' own errors, without counting them as warnings: with --strict, a counted
+    warning aborts the build, and an aborted build is what leaves the browser hanging."""
+    from mkdocs.utils import CountHandler
+    handlers = [h for h in logging.getLogger("mkdocs").handlers if not isinstance(h, CountHandler)]
+    for p in found:
+        record = logging.LogRecord("mkdocs.hooks.generator", logging.ERROR, __file__, 0, str(p), None, None)
+        for h in handlers:
+            if record.levelno >= h.level:
+                h.handle(record)
+
+
+def error_page(found: list[Problem], lang: str) -> str:
+    """A whole HTML page listing the problems (every value escaped); MkDocs adds its live-reload script."""
+    t = strings(lang if lang in LANGS else DEFAULT_LANG)
+    items = "\n".join(f"<li><code>{html.escape(str(p))}</code></li>" for p in found)
+    title = html.escape(t["serve_error_title"].format(count=len(found)))
+    return (f'<!doctype html>\n<html lang="{html.escape(lang or DEFAULT_LANG)}">\n<head><meta charset="utf-8">'
+            f"<title>{title}</title>\n<style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;"
+            "max-width:60rem;padding:0 1rem}h1{color:#b00020;font-size:1.4rem}li{margin:.4rem 0}"
+            "code{white-space:pre-wrap;word-break:break-word}</style></head>\n"
+            f'<body class="ee-serve-error">\n<h1>{title}</h1>\n<p>{html.escape(t["serve_error_hint"])}</p>\n'
+            f"<ul>\n{items}\n</ul>\n</body>\n</html>\n")

@@ -1,0 +1,356 @@
+"""Build the generated part of docs/: render every page in memory, then write only what changed."""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from generator.config import domain_ids
+from generator.l10n.i18n import DEFAULT_LANG, LANGS
+from generator.l10n.languages import page_file, prefix
+from generator.l10n.translation import known_messages, translation_report
+from generator.lint.checks import Report, check
+from generator.load.corpus import Corpus
+from generator.match.engine import match_files
+from generator.model import Entry
+from generator.paths import REFERENCE_FILE, ROOT
+from generator.problems import BuildError, Problem
+from generator.render import indexes, repro
+from generator.render.articles import all_related_entries
+from generator.render.graph import build_graph
+from generator.render.markup import md_text
+from generator.render.pages import (
+    ENTRY_TEMPLATE,
+    ENV,
+    Site,
+    article_title,
+    rel_link,
+    render_article,
+    render_entry,
+    render_redirect,
+    title_md,
+)
+
+# Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten): one per domain the
+# schema allows (an entry in any other folder is E008) and the site's own sections. Every file written must lie in
+# one of them, and what was written is also recorded in MANIFEST, so a folder that stops being produced (a domain
+# dropped from the schema) is still removed by the next build and by `make clean`.
+OWNED_DIRS = (*domain_ids(), "articles", "browse", "api", "rules", "repro", "assets/generated")
+MANIFEST = ".generated-files.json"  # in docs/; MkDocs skips dot files
+MERMAID_JS = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
+MATCH_DIR = "assets/generated"  # match-index.json, match-words.json, match-display/ (generator/match/engine.py)
+MATCH_INDEX = f"{MATCH_DIR}/match-index.json"
+
+
+@dataclass
+class BuildResult:
+    written: list[str] = field(default_factory=list)
+    unchanged: int = 0
+    removed: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)
+
+
+def make_site(report: Report, repo_url: str, branch: str = "main", entries_dir: Path | None = None) -> Site:
+    """The site model: entries, graph, article links, the tier each page shows and the warnings it lists, and (given
+    the entries folder) the reproduction folders it publishes."""
+    corpus = report.corpus
+    links = all_related_entries(corpus.articles, corpus.entries)
+    return Site(entries={e.id: e for e in corpus.entries}, graph=build_graph(corpus.entries), articles=corpus.articles,
+                article_links=links, effective_tier=report.tiers(), repo_url=repo_url.rstrip("/"), edit_branch=branch,
+                notices=report.page_notices(), tested=report.tested, redirects=report.redirects,
+                repro=repro.read_all(entries_dir) if entries_dir is not None else {})
+
+
+def render_all(site: Site, site_url: str = "/", incremental: bool = False) -> dict[str, bytes]:
+    """docs-relative path -> file content, for every generated file. `site_url`: the address the site is served at
+    (`https://<owner>.github.io/<repo>/` for a project site), which the JSON API's URLs start with. `incremental`:
+    render again only the entry pages whose inputs changed since the last incremental build in this process, and
+    remember this build's (`mkdocs serve`); otherwise render every page and remember none."""
+    files: dict[str, str | bytes] = {}
+    inputs = EntryInputs(site) if incremental else None
+    if not incremental:
+        _ENTRY_PAGES.clear()
+    for gone in [k for k in _ENTRY_PAGES if k[0] not in site.entries]:  # entries removed since, or another corpus
+        del _ENTRY_PAGES[gone]
+    for lang in LANGS:
+        for e in site.entries.values():
+            files[page_file(e.id, lang)] = render_entry(e, site, lang) if inputs is None else \
+                entry_page(e, site, lang, inputs)
+        for a in site.articles:
+            files[page_file(f"articles/{a.id}", lang)] = render_article(a, site, lang)
+        for old_id, new_id in site.redirects.items():
+            files[page_file(old_id, lang)] = render_redirect(old_id, new_id, site, lang)
+        files[page_file("articles/index", lang)] = indexes.articles_index(site, lang)
+        files[page_file("browse/index", lang)] = indexes.browse_index(site, lang)
+        for domain in sorted({e.domain for e in site.entries.values()}):
+            files[page_file(f"browse/{domain}", lang)] = indexes.domain_page(domain, site, lang)
+        files[page_file("browse/codes", lang)] = indexes.codes_page(site, lang)
+        files[page_file("browse/tags", lang)] = indexes.tags_page(site, lang)
+        files[page_file("browse/versions", lang)] = indexes.versions_page(site, lang)
+        files[page_file("rules/index", lang)] = indexes.rules_page(lang)
+        for owner, stored in site.repro.items():
+            files[page_file(repro.page_path(owner), lang)] = repro_page(site, owner, stored, lang)
+    for owner, stored in site.repro.items():
+        files.update(repro.raw_files(owner, stored))
+    # Last: the translation report reads each translated language's pages as rendered above. Its page in that
+    # language shows its own report; the default language's shows every translated language's.
+    messages = known_messages(site.entries.values())
+    reports = {lang: translation_report({p: str(v) for p, v in files.items() if p.endswith(f".{lang}.md")}, messages)
+               for lang in LANGS if lang != DEFAULT_LANG}
+    for lang in LANGS:
+        shown = {lang: reports[lang]} if lang in reports else reports
+        files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang, shown)
+    files.update(api_files(site, site_url))
+    return {k: (v.encode("utf-8") if isinstance(v, str) else v) for k, v in sorted(files.items())}
+
+
+# Entry pages rendered by the last incremental build in this process (`mkdocs serve` rebuilds in the same one), by a
+# digest of everything render_entry reads: a page whose inputs are unchanged is not rendered again. Kept only while
+# serving: a full build does not hold every page once written. ENTRY_PAGES_RENDERED counts incremental renders.
+_ENTRY_PAGES: dict[tuple[str, str], tuple[bytes, str]] = {}
+ENTRY_PAGES_RENDERED = 0
+
+
+def _digest(*parts: object) -> bytes:
+    """A digest of values made of JSON data, tuples and dataclasses (their repr says everything they hold)."""
+    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+class EntryInputs:
+    """What the pages of a build have in common, digested once per build: each entry (its file), each article, the
+    stored runs of each entry's tested items, the template."""
+
+    def __init__(self, site: Site) -> None:
+        self.entries = {e.id: _digest(e.path, e.raw) for e in site.entries.values()}
+        self.articles = {a.id: _digest(a) for a in site.articles}
+        self.tested: dict[str, list[tuple[str, tuple[str, str]]]] = {}  # '<id>:<kind>.<i>' keys by entry id
+        for key, run in sorted(site.tested.items()):
+            self.tested.setdefault(key.rsplit(":", 1)[0], []).append((key, run))
+        source = ENV.loader.get_source(ENV, ENTRY_TEMPLATE)[0] if ENV.loader is not None else ""
+        self.template = _digest(source)
+
+    def of(self, e: Entry, site: Site, lang: str) -> bytes:
+        """Everything render_entry(e, site, lang) reads, digested: the entry; the entries it links to, lists as its
+        instances or belongs to (their titles); the articles that link it; its tier, open warnings, tested items
+        and reproduction files; the repository links; the language; the template."""
+        links = site.graph[e.id]
+        instances = site.instances.get(e.id, [])
+        named = [*links.all(), *instances, *([e.belongs_to] if e.belongs_to in site.entries else [])]
+        return _digest(lang, site.repo_url, site.edit_branch, self.template, self.entries[e.id], links, instances,
+                       e.belongs_to, [(i, self.entries[i]) for i in named],
+                       [self.articles[a.id] for a in site.articles_of.get(e.id, [])],
+                       site.effective_tier.get(e.id), site.notices.get(e.id), self.tested.get(e.id),
+                       site.repro.get(e.id))
+
+
+def entry_page(e: Entry, site: Site, lang: str, inputs: EntryInputs) -> str:
+    """render_entry(e, site, lang), or the page rendered earlier in this process from the same inputs."""
+    global ENTRY_PAGES_RENDERED
+    key = inputs.of(e, site, lang)
+    known = _ENTRY_PAGES.get((e.id, lang))
+    if known is not None and known[0] == key:
+        return known[1]
+    page = render_entry(e, site, lang)
+    _ENTRY_PAGES[(e.id, lang)] = (key, page)
+    ENTRY_PAGES_RENDERED += 1
+    return page
+
+
+def repro_page(site: Site, owner: str, stored: tuple[repro.ReproFile, ...], lang: str) -> str:
+    page = repro.page_path(owner)
+    article = next((a for a in site.articles if f"articles/{a.id}" == owner), None)
+    if article is not None:
+        title = article_title(article, lang)
+    elif owner in site.entries:
+        title = title_md(site.entries[owner], lang)
+    else:  # a stored run that no entry names (yet): the page has nothing to link back to
+        title = md_text(owner)
+    link = rel_link(page, owner, lang) if article is not None or owner in site.entries else None
+    return repro.render_page(owner, stored, link, title,
+                             f"{site.repo_url}/tree/{site.edit_branch}/entries/{owner}.repro", lang)
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+_TYPED_RATES = ("confidence", "fix_success_rate", "success_rate", "fail_rate")
+
+
+def _without_typed_rates(raw: dict[str, Any]) -> dict[str, Any]:
+    """The entry as published, without the legacy typed rates: an uncounted number is not published as data
+    either (lint E703 reports it; `evidence` is what counts)."""
+    doc = {k: v for k, v in raw.items() if k not in _TYPED_RATES}
+    for name in ("workarounds", "dead_ends"):
+        if isinstance(doc.get(name), list):
+            doc[name] = [{k: v for k, v in item.items() if k not in _TYPED_RATES} if isinstance(item, dict) else item
+                         for item in doc[name]]
+    return doc
+
+
+def site_base(site_url: str) -> str:
+    """The site's address with one trailing slash: `https://host/<repo>/`; a bare path (no host) stays a path."""
+    parts = urlsplit(site_url or "/")
+    path = "/" + parts.path.strip("/") + "/" if parts.path.strip("/") else "/"
+    return f"{parts.scheme}://{parts.netloc}{path}" if parts.scheme and parts.netloc else path
+
+
+def api_files(site: Site, site_url: str = "/") -> dict[str, str]:
+    """api/v1/<id>.json (each entry as published) and api/v1/index.json (every entry with the address of its JSON and
+    of its page in each language), with absolute URLs made from the site's address."""
+    base = site_base(site_url)
+    out = {}
+    index = []
+    for e in sorted(site.entries.values(), key=lambda e: e.id):
+        links = site.graph[e.id]
+        doc = _without_typed_rates(e.raw)
+        pages = {lang: f"{base}{prefix(lang)}{e.id}/" for lang in LANGS}
+        doc["derived"] = {"verification_tier": site.effective_tier[e.id], "leads_to": list(links.leads_to),
+                          "preceded_by": list(links.preceded_by),
+                          "frequently_confused_with": list(links.confused_with), "url": pages}
+        out[f"api/v1/{e.id}.json"] = _json(doc)
+        index.append({"id": e.id, "signature": e.signature, "signature_zh": e.signature_zh,
+                      "error_code": e.error_code, "domain": e.domain, "category": e.category,
+                      "verification_tier": site.effective_tier[e.id], "url": f"{base}api/v1/{e.id}.json",
+                      "html": pages})
+    for old, new in sorted(site.redirects.items()):  # a moved id's JSON says where it went (config/ids.txt)
+        out[f"api/v1/{old}.json"] = _json({"id": old, "moved_to": new, "url": f"{base}api/v1/{new}.json"})
+    moved = [{"id": old, "moved_to": new} for old, new in sorted(site.redirects.items())]
+    out["api/v1/index.json"] = _json({"version": 1, "count": len(index), "entries": index,
+                                      **({"moved": moved} if moved else {})})
+    return out
+
+
+def match_json_files(corpus: Corpus, bad_regex: set[str]) -> dict[str, bytes]:
+    """The matcher's files, compact on purpose: browsers fetch the matching index when a visitor first
+    focuses or pastes into the paste box, the rest only when it is needed."""
+    return {f"{MATCH_DIR}/{rel}": (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+            for rel, data in match_files(corpus.entries, bad_regex, LANGS).items()}
+
+
+def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE,
+          site_url: str = "/", branch: str = "main", incremental: bool = False) -> BuildResult:
+    """Load, lint and render everything in memory; write to docs_dir only if no unacknowledged error was found.
+    `incremental` (`mkdocs serve`): entry pages whose inputs did not change since the last incremental build in this
+    process are not rendered again (render_all); the files are the same."""
+    report = check(entries_dir, reference, incremental=incremental)
+    if report.errors:
+        raise BuildError(sorted(report.errors))
+    site = make_site(report, repo_url, branch, entries_dir)
+    problems = list(report.problems)
+    files = render_all(site, site_url, incremental)
+    # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
+    unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}
+    files.update(match_json_files(report.corpus, {e.id for e in report.corpus.entries if e.path in unsafe}))
+    if MERMAID_JS.exists():
+        files["assets/generated/mermaid.min.js"] = MERMAID_JS.read_bytes()
+    else:
+        problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not "
+                                "render", severity="warning", code="W901"))
+    result = write_files(docs_dir, files)
+    result.problems = problems
+    return result
+
+
+def _inside(rel: str) -> bool:
+    """A relative path into a folder of docs/ (never a top-level hand-written page, never out of docs/)."""
+    parts = rel.split("/")
+    return len(parts) > 1 and not {"", ".", ".."} & set(parts) and not rel.startswith(("/", "\\"))
+
+
+def _owned(rel: str) -> bool:
+    return _inside(rel) and any(rel.startswith(d + "/") for d in OWNED_DIRS)
+
+
+def _manifest(docs_dir: Path) -> list[str]:
+    """What the last build wrote, as it recorded it."""
+    try:
+        recorded = json.loads((docs_dir / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return sorted(r for r in recorded if isinstance(r, str) and _inside(r)) if isinstance(recorded, list) else []
+
+
+def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
+    """Write changed files only (unchanged files keep their mtime, so `mkdocs serve` does not loop),
+    then remove generated files that are no longer produced."""
+    outside = [rel for rel in files if not _owned(rel)]
+    if outside:  # a generator bug, not bad input: nothing may be written where `clean` would not find it
+        raise ValueError(f"generated files outside the owned folders {OWNED_DIRS}: {outside[:5]}")
+    result = BuildResult(files=files)
+    previous = _manifest(docs_dir)
+    folders: set[Path] = set()  # made (or found) already: one mkdir per folder, not per file
+    for rel, data in files.items():
+        path = docs_dir / rel
+        try:
+            same = path.read_bytes() == data
+        except (FileNotFoundError, NotADirectoryError):
+            same = False
+        if same:
+            result.unchanged += 1
+            continue
+        if path.parent not in folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            folders.add(path.parent)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        result.written.append(rel)
+    for owned in OWNED_DIRS:
+        base = docs_dir / owned
+        if not base.exists():
+            continue
+        for path in sorted(base.rglob("*"), reverse=True):
+            rel = path.relative_to(docs_dir).as_posix()
+            if rel in files:  # a file just written (or found unchanged): nothing to remove, no need to stat it
+                continue
+            if path.is_file() or path.is_symlink():
+                path.unlink()
+                result.removed.append(rel)
+            elif path.is_dir() and not path.is_symlink() and not any(path.iterdir()):
+                path.rmdir()
+    for rel in previous:  # written by an earlier build into a folder that is no longer owned
+        path = docs_dir / rel
+        if rel not in files and (path.is_file() or path.is_symlink()):
+            path.unlink()
+            result.removed.append(rel)
+            _remove_empty_parents(path.parent, docs_dir)
+    if sorted(files) != previous:
+        _write_manifest(docs_dir, sorted(files))
+    return result
+
+
+def _remove_empty_parents(folder: Path, docs_dir: Path) -> None:
+    """Remove empty folders from `folder` up, short of docs/ and of folders that hold an owned one (assets/)."""
+    while folder != docs_dir and docs_dir in folder.parents:
+        rel = folder.relative_to(docs_dir).as_posix()
+        if any(d.startswith(rel + "/") for d in OWNED_DIRS):
+            return
+        try:
+            folder.rmdir()  # only when empty
+        except OSError:
+            return
+        folder = folder.parent
+
+
+def _write_manifest(docs_dir: Path, rels: list[str]) -> None:
+    tmp = docs_dir / (MANIFEST + ".tmp")
+    tmp.write_text(json.dumps(rels, indent=0) + "\n", encoding="utf-8")
+    tmp.replace(docs_dir / MANIFEST)
+
+
+def clean(docs_dir: Path) -> None:
+    """Remove everything the generator writes: the owned folders and whatever the last build recorded."""
+    for rel in _manifest(docs_dir):
+        path = docs_dir / rel
+        if path.is_file() or path.is_symlink():
+            path.unlink()
+            _remove_empty_parents(path.parent, docs_dir)
+    for owned in OWNED_DIRS:
+        shutil.rmtree(docs_dir / owned, ignore_errors=True)
+    (docs_dir / MANIFEST).unlink(missing_ok=True)

@@ -1,0 +1,1 @@
+"""Languages as data: URL scheme and fallback, UI strings (locales/), translation state."""

@@ -1,0 +1,1 @@
+"""Reading entries and articles: JSON with positions, the schema, the id registry."""

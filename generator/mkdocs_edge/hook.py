@@ -1,0 +1,233 @@
+"""MkDocs hook (thin edge): regenerate docs/ from entries/ before each build, watch entries/ in `mkdocs serve`,
+and guard generated pages' links as a second line of defence."""
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+# MkDocs loads hooks by file path, not as part of a package: make this checkout's `generator` importable.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort
+from mkdocs.plugins import event_priority
+
+from generator.build import serve
+from generator.build.builddate import set_source_date_epoch
+from generator.build.csp import add_policy
+from generator.build.search_index import SearchIndexError, build_index
+from generator.build.site import MATCH_INDEX, build
+from generator.config import site_settings
+from generator.l10n.i18n import DEFAULT_LANG, LANGS, strings
+from generator.l10n.languages import prefix
+from generator.match.ui import ui_config_script
+from generator.paths import ENTRIES_DIR
+from generator.problems import BuildError
+from generator.render.head import absolute, alternate_links
+from generator.render.markup import repository_links
+from generator.render.sanitize import clean_html
+
+if TYPE_CHECKING:  # MkDocs' own types, for annotations only (nothing more imported at build time)
+    from jinja2 import Environment
+    from mkdocs.livereload import LiveReloadServer
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
+log = logging.getLogger("mkdocs.hooks.generator")
+_URL_ATTR = re.compile(r'(\s(?:href|src|xlink:href|action|formaction)\s*=\s*")([^"]*)(")', re.I)
+_TAG = re.compile(r"<[A-Za-z][^<>]*>")
+_SCHEME = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9+.-]*):")
+
+
+def safe_href(value: str) -> bool:
+    """Relative URLs and http(s)/mailto only; entities are decoded first (`&#106;avascript:` tricks)."""
+    import html
+    m = _SCHEME.match(html.unescape(value).replace("\t", "").replace("\n", ""))
+    return m is None or m.group(1).lower() in ("http", "https", "mailto")
+
+
+def entries_dir() -> Path:
+    """entries/ of this checkout, or ENCYCLOPEDIA_ENTRIES (tests and benchmarks build other corpora)."""
+    return Path(os.environ.get("ENCYCLOPEDIA_ENTRIES") or ENTRIES_DIR)
+
+
+
+
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+@event_priority(-110)  # after the i18n plugin (-100) has set up the language being built
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """The build's date comes from the sources (generator/build/builddate.py), not from the day it runs: sitemap.xml
+    and sitemap.xml.gz are then the same whenever the same sources are built.
+
+    The footer in the language being built (the i18n plugin runs this again for each language, after it has set
+    the theme's language): Material's own "Made with Material for MkDocs" is English only, so it is switched off
+    and the locale table's `footer` takes its place."""
+    set_source_date_epoch(PROJECT, entries_dir())
+    lang = str(config.theme.get("language") or DEFAULT_LANG)
+    config.copyright = strings(lang if lang in LANGS else DEFAULT_LANG)["footer"]
+    config.extra["generator"] = False
+    return config
+
+
+# The i18n plugin builds each language with the same config object and runs every hook again: generate once
+# per config (`mkdocs serve` loads a fresh config for each rebuild, so edits are still picked up).
+_generated_for: list[MkDocsConfig] = []
+# docs-relative paths of the pages the generator wrote (from untrusted entries and articles); the rest of docs/
+# is hand-written and reviewed like code.
+_generated_pages: set[str] = set()
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    serve.command[0] = command
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    if any(c is config for c in _generated_for):
+        return
+    # The repository from config/site.yml, not MkDocs' `repo_url`: with that, Material calls api.github.com from every
+    # page (blocked for many zh readers).
+    settings = site_settings()
+    try:
+        # Serving: each rebuild renders again only the entry pages an edit touched (generator/site.py render_all).
+        result = build(entries_dir(), Path(config.docs_dir), settings.repository, site_url=config.site_url or "/",
+                       branch=settings.branch, incremental=serve.serving())
+    except BuildError as exc:
+        if serve.serving() and (Path(config.docs_dir) / MATCH_INDEX).exists():
+            # Serving, with a generation to show: build that, and show the problems instead of every page
+            # (raising here would leave every page request hanging; generator/build/serve.py).
+            serve.report(exc.problems)
+            serve.problems[:] = exc.problems
+            _generated_for[:] = [config]
+            return
+        for p in exc.problems:
+            log.error(str(p))
+        raise Abort(f"{len(exc.problems)} invalid input file(s); fix them and build again") from None
+    serve.problems.clear()
+    for p in result.problems:
+        log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
+    if result.written or result.removed:
+        log.info(f"generator: {len(result.written)} written, {len(result.removed)} removed, "
+                 f"{result.unchanged} unchanged")
+    _generated_for[:] = [config]
+    _generated_pages.clear()
+    _generated_pages.update(rel for rel in result.files if rel.endswith(".md"))
+
+
+def _page_language(page: Page) -> str:
+    return str(getattr(page.file, "locale", "") or "")
+
+
+@event_priority(-200)  # after the i18n plugin (-100) has written the shared index of all languages
+def on_post_build(config: MkDocsConfig) -> None:
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and getattr(i18n, "building", False):
+        return  # inside the i18n plugin's build of another language: the shared index is not final yet
+    _place_not_found_pages(config)
+    # Every language is written: the search index (Pagefind) over all of them, inside the build (`make build` swaps
+    # the site in only after this, so a failure here leaves the previous site as it was). A preview showing the
+    # entries' problems instead of pages (generator/serve.py) keeps the index it had.
+    if serve.problems:
+        return
+    try:
+        counts = build_index(Path(config.site_dir))
+    except SearchIndexError as exc:
+        raise Abort(f"search index: {exc}") from None
+    log.info(f"search: Pagefind index, pages per language {counts}")
+
+
+def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+    """overrides/main.html renders the paste box's UI strings with this (per page language)."""
+    env.globals["ee_match_config"] = ui_config_script
+    env.globals["ee_strings"] = strings  # the 404 page's text and links in each language (overrides/404.html)
+    env.globals["ee_prefix"] = prefix
+    env.globals["ee_languages"] = LANGS
+    return env
+
+
+def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., Any]) -> LiveReloadServer:
+    server.watch(str(entries_dir()))
+    serve.watch_hand_written(server, Path(config.docs_dir))  # not the generator's own writes: one rebuild per edit
+    return server
+
+
+_HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
+
+
+def _alternates(page: Page, config: MkDocsConfig) -> str:
+    """hreflang <link>s for this page and its other-language versions (absolute, under site_url)."""
+    i18n = config.plugins.get("i18n")
+    files = getattr(page.file, "alternates", None) or {}
+    if i18n is None or not config.site_url:
+        return ""
+    urls = {lang: absolute(config.site_url, f.url) for lang, f in files.items() if f is not None}
+    return alternate_links(urls, str(getattr(i18n, "default_language", DEFAULT_LANG)))
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """Replace the hreflang <link>s the i18n plugin adds to <head> (each language's home page, which Material
+    fetches `sitemap.xml` relative to) with the page's own alternates (generator/render/head.py)."""
+    lang = _page_language(page)
+    if serve.problems:
+        return serve.error_page(serve.problems, lang)
+    output = _HEAD_ALTERNATE.sub("", output, count=4)
+    if links := _alternates(page, config):
+        output = output.replace("</head>", links + "\n</head>", 1)
+    return add_policy(output, page.content or "")
+
+
+# The 404 page of each language, as its build rendered it: the i18n plugin writes every language's 404.html to the
+# same site/404.html, so the last language built won. on_post_build puts each where it belongs.
+_not_found_pages: dict[str, str] = {}
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
+    """The 404 page is a theme template, not a page: it gets the same policy."""
+    if not (template_name.endswith(".html") and "<meta charset" in output):
+        return output
+    output = add_policy(output, "")
+    if template_name == "404.html":
+        _not_found_pages[str(config.theme.get("language") or DEFAULT_LANG)] = output
+    return output
+
+
+def _place_not_found_pages(config: MkDocsConfig) -> None:
+    """site/404.html in the default language (the one static hosts serve), site/<lang>/404.html for the others."""
+    i18n = config.plugins.get("i18n")
+    default = getattr(i18n, "default_language", None) or DEFAULT_LANG
+    root = Path(config.site_dir)
+    for lang, html in _not_found_pages.items():
+        path = root / "404.html" if lang == default else root / lang / "404.html"
+        if path.parent.is_dir():
+            path.write_text(html, encoding="utf-8")
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """A hand-written page's relative links to repository files outside docs/ point at the repository of
+    config/site.yml (generator/render/markup.py: repository_links)."""
+    if page.file.src_uri in _generated_pages:
+        return markdown
+    docs = Path(config.docs_dir).resolve()
+    root = Path(config.config_file_path).resolve().parent
+    try:
+        page_path = (docs / page.file.src_uri).relative_to(root).as_posix()
+    except ValueError:  # docs_dir outside the project: nothing to resolve against
+        return markdown
+    return repository_links(markdown, page_path, root, site_settings().blob)
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Behind the escaping, two guards on the rendered HTML: any link whose scheme is not http(s)/mailto/relative
+    becomes '#' (only real tags are touched, so escaped payloads shown as text read exactly as written), then the
+    allow-list sanitiser removes every element and attribute the site does not produce itself."""
+    def guard(tag: re.Match[str]) -> str:
+        return _URL_ATTR.sub(lambda m: m.group(0) if safe_href(m.group(2)) else m.group(1) + "#" + m.group(3),
+                             tag.group(0))
+    hand_written = page.file.src_uri not in _generated_pages
+    return clean_html(_TAG.sub(guard, html), trusted_ids=hand_written)

@@ -1,0 +1,11 @@
+# The command sent to the GPU machine (nvidia-h200) for audit9 part 4 (issue #10), from the repository root there.
+# The new scripts, run_tested.sh and a tested.tsv holding only the rows of that call travelled in
+# .carry/audit9-part4/ (an untracked folder, removed afterwards); the rows are the audit9 part 4 block of tested.tsv.
+# One call:
+#   norm (cuda/invalid-norm-setting), stream_sync (cuda/stream-capture-unsupported),
+#   pageable_memcpy and capture_cases (pytorch/cpu-cuda-copy-during-graph-capture),
+#   negative_id (pytorch/embedding-index-out-of-range)
+set -u
+cd .carry/audit9-part4 && touch /tmp/m && sleep 1 && nvidia-smi -L
+timeout 170 env ROOT=$PWD bash run_tested.sh 2>&1 | tee $OUT/summary.txt
+cd entries && find . -newer /tmp/m -type f \( -name '*_output.txt' -o -name '*_run.txt' \) | tar czf $OUT/a9p4.tar.gz -T -

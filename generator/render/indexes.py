@@ -1,0 +1,213 @@
+"""Index pages derived from the entries: domains, categories, error codes, tags, versions, translation status."""
+from __future__ import annotations
+
+import html
+from collections import defaultdict
+
+from generator.config import domain_name
+from generator.l10n.i18n import strings
+from generator.l10n.languages import languages
+from generator.l10n.translation import Finding
+from generator.lint.rules import RULES, Rule
+from generator.lint.versions import version_key
+from generator.render.markup import md_text
+from generator.render.pages import Site, _tidy, article_title, english, entry_list, front_matter, page_title, rel_link
+from generator.render.sentences import plain
+
+
+def _page(title: str, intro: str, body: list[str]) -> str:
+    # Index pages repeat every entry's title (once per tag, per version ...): kept out of the search index,
+    # where they were half its size; search finds the entry pages themselves.
+    meta = front_matter(title, intro, {"search": {"exclude": True}})
+    return _tidy(f"---\n{meta}\n---\n\n# {md_text(title)}\n\n{md_text(intro)}\n\n"
+                 + "\n".join(body) + "\n")
+
+
+def _category_anchor(category: str) -> str:
+    """The stable id of a category's heading on a domain page (the heading itself is the localized label)."""
+    return "category-" + category.replace("_", "-")
+
+
+def browse_index(site: Site, lang: str) -> str:
+    t = strings(lang)
+    page = "browse/index"
+    by_domain: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for e in site.entries.values():
+        by_domain[e.domain][e.category].append(e.id)
+    body = []
+    for domain in sorted(by_domain):
+        total = sum(len(v) for v in by_domain[domain].values())
+        body.append(f"## [{md_text(domain_name(domain, lang))}]({rel_link(page, f'browse/{domain}', lang)})"
+                    f"{t['paren_open']}{total} {md_text(t['entries_count'])}{t['paren_close']}\n")
+        for cat in sorted(by_domain[domain]):
+            body.append(f"- [{md_text(t[f'category_{cat}'])}]({rel_link(page, f'browse/{domain}', lang)}"
+                        f"#{_category_anchor(cat)}){t['colon']}{len(by_domain[domain][cat])}")
+        body.append("")
+    body.append(f"## {md_text(t['all_entries'])}\n")
+    body += [f"- [{md_text(t['error_codes'])}]({rel_link(page, 'browse/codes', lang)})",
+             f"- [{md_text(t['tag_index'])}]({rel_link(page, 'browse/tags', lang)})",
+             f"- [{md_text(t['versions_index'])}]({rel_link(page, 'browse/versions', lang)})",
+             f"- [{md_text(t['translation_status'])}]({rel_link(page, 'browse/translation', lang)})",
+             f"- [{md_text(t['articles'])}]({rel_link(page, 'articles/index', lang)})"]
+    return _page(t["browse"], t["domain_index_intro"], body)
+
+
+def domain_page(domain: str, site: Site, lang: str) -> str:
+    t = strings(lang)
+    page = f"browse/{domain}"
+    by_cat: dict[str, list[str]] = defaultdict(list)
+    for e in site.entries.values():
+        if e.domain == domain:
+            by_cat[e.category].append(e.id)
+    body = []
+    for cat in sorted(by_cat):
+        body.append(f"## {md_text(t[f'category_{cat}'])} {{ #{_category_anchor(cat)} }}\n")
+        body += entry_list(page, sorted(by_cat[cat]), site, lang)
+        body.append("")
+    return _page(f"{t['by_domain']}{t['colon']}{domain_name(domain, lang)}", t["domain_index_intro"], body)
+
+
+def codes_page(site: Site, lang: str) -> str:
+    t = strings(lang)
+    page = "browse/codes"
+    rows: dict[str, set[str]] = defaultdict(set)
+    for e in site.entries.values():
+        if e.error_code:
+            rows[e.error_code].add(e.id)
+        for a in e.aliases:
+            rows[a].add(e.id)
+    # The code is the link, in the first column: on a phone the table scrolls sideways and a link in the last
+    # column was off-screen. One row per code and entry; titles as plain text (a code span's '|' splits a cell).
+    body = ['<div class="ee-codes" markdown>', "", f"| {md_text(t['error_code'])} | {md_text(t['entry'])} |",
+            "|---|---|"]
+    for code in sorted(rows, key=str.lower):
+        for i in sorted(rows[code]):
+            title, _ = page_title(site.entries[i], lang)
+            body.append(f"| [{md_text(code)}]({rel_link(page, i, lang)}) | {md_text(plain(title))} |")
+    body += ["", "</div>"]
+    return _page(t["error_codes"], t["code_index_intro"], body)
+
+
+def tags_page(site: Site, lang: str) -> str:
+    t = strings(lang)
+    page = "browse/tags"
+    by_tag: dict[str, list[str]] = defaultdict(list)
+    for e in site.entries.values():
+        for tag in e.tags:
+            by_tag[tag].append(e.id)
+    def anchor(tag: str) -> str:
+        return "tag-" + tag.replace(".", "-").replace("+", "-")
+
+    # An overview first: every tag with its count, linking to its section (the page is long).
+    body = [" · ".join(f"[{md_text(tag)}](#{anchor(tag)}) ({len(by_tag[tag])})" for tag in sorted(by_tag)), ""]
+    for tag in sorted(by_tag):
+        # A raw HTML heading (stable id): Markdown does not process escapes inside it, so escape for HTML only.
+        body.append(f'<h2 id="{anchor(tag)}">{html.escape(tag)}</h2>\n')
+        body += entry_list(page, sorted(by_tag[tag]), site, lang)
+        body.append("")
+    if not by_tag:
+        body.append(md_text(t["no_tags"]))
+    return _page(t["tag_index"], t["tag_index_intro"], body)
+
+
+def versions_page(site: Site, lang: str) -> str:
+    t = strings(lang)
+    page = "browse/versions"
+    tree: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for e in site.entries.values():
+        for v in e.versions:
+            tree[v.product][v.version].append(e.id)
+    body = []
+    for product in sorted(tree, key=str.lower):
+        body.append(f"## {md_text(product)}\n")
+        for version in sorted(tree[product], key=version_key, reverse=True):
+            ids = sorted(set(tree[product][version]))
+            body.append(f"### {md_text(product)} {md_text(version or '?')}\n")
+            body += entry_list(page, ids, site, lang)
+            body.append("")
+    return _page(t["versions_index"], t["version_index_intro"], body)
+
+
+def translation_page(site: Site, lang: str, reports: dict[str, dict[str, list[Finding]]]) -> str:
+    """What readers of the translated languages' pages see in English (generator/l10n/translation.py reads every page as
+    rendered): `reports`, language -> its report; each under the language's name where there are several."""
+    t = strings(lang)
+    body = []
+    for report_lang, report in reports.items():
+        if len(reports) > 1:
+            body += [f"## {md_text(languages().get(report_lang).name)}", ""]
+        body += _translation_report(site, lang, report)
+    body += [f"## {md_text(t['translation_method_heading'])}\n", md_text(t["translation_method"])]
+    return _page(t["translation_status"], t["translation_intro"], body)
+
+
+def _translation_report(site: Site, lang: str, report: dict[str, list[Finding]]) -> list[str]:
+    t = strings(lang)
+    page = "browse/translation"
+    entry_pages = [p for p in report if p in site.entries]
+    marked = [p for p, fs in report.items() if any(f.marked for f in fs)]
+    unmarked = [p for p, fs in report.items() if any(not f.marked for f in fs)]
+    clean_entries = sum(1 for p in entry_pages if not report[p])
+    body = [md_text(t["translation_pages"].format(clean=sum(1 for fs in report.values() if not fs), total=len(report))),
+            "",
+            f"- {md_text(t['translation_entries'].format(clean=clean_entries, total=len(entry_pages)))}",
+            f"- {md_text(t['translation_marked'].format(n=len(marked)))}",
+            f"- {md_text(t['translation_unmarked'].format(n=len(unmarked)))}", ""]
+    rows = []
+    for p, fs in report.items():
+        by_section: dict[tuple[str, bool], list[Finding]] = defaultdict(list)
+        for f in fs:
+            by_section[(f.section, f.marked)].append(f)
+        for (section, is_marked), group in by_section.items():
+            # The first thing the reader sees there, as text (no code span: '|' would split the table's cell).
+            shown = english(group[0].text.replace("`", "'"))
+            more = f" {md_text(t['translation_more'].format(n=len(group) - 1))}" if len(group) > 1 else ""
+            kind = t["translation_kind_marked" if is_marked else "translation_kind_unmarked"]
+            rows.append(f"| [{md_text(p)}]({rel_link(page, p, lang)}) | {md_text(section or t['section_top'])} | "
+                        f"{md_text(kind)} | {shown}{more} |")
+    if rows:
+        columns = ("translation_page", "translation_section", "translation_kind", "translation_text")
+        body += ["| " + " | ".join(md_text(t[c]) for c in columns) + " |", "|---|---|---|---|", *rows, ""]
+    return body
+
+
+def articles_index(site: Site, lang: str) -> str:
+    t = strings(lang)
+    page = "articles/index"
+    body = []
+    for a in sorted(site.articles, key=lambda a: (a.date, a.id), reverse=True):
+        body.append(f"- [{article_title(a, lang)}]({rel_link(page, f'articles/{a.id}', lang)}) — {md_text(a.date)}")
+    return _page(t["articles"], t["articles_intro"], body)
+
+
+def rules_page(lang: str) -> str:
+    """docs/rules/index(.<lang>).md: the rule table, generated from RULES so code and docs cannot drift. A rule's texts
+    in the page's language (rules.py: `summary_zh`, `why_zh`), or the English ones, marked."""
+    t = strings(lang)
+    language = languages().get(lang)
+
+    def text(rule: Rule, name: str) -> tuple[str, bool]:
+        """The rule's text in the page's language, and whether it is the English one on another language's page."""
+        own = language.text(rule, name)
+        return (str(own), False) if own else (str(getattr(rule, name)), not language.default)
+
+    def summary(rule: Rule) -> str:  # Markdown written with the rules, not untrusted text
+        summary, marked = text(rule, "summary")
+        return f'<span lang="{languages().default.code}">{summary}</span>' if marked else summary
+
+    def why(rule: Rule) -> str:
+        why, marked = text(rule, "why")
+        return english(why) if marked else md_text(why)
+    columns = ("rules_code", "rules_name", "rules_severity", "rules_zh_fields", "rules_meaning")
+    rows = []
+    for r in RULES.values():
+        scope = t[f"rules_zh_{r.zh or 'none'}"]
+        rows.append(f"| <span id=\"{r.code.lower()}\"></span>**{r.code}** | `{r.name}` | "
+                    f"{md_text(t[f'rules_severity_{r.severity}'])} | {md_text(scope)} | {summary(r)} |")
+    whys = [f"- **{r.code}** `{r.name}`{t['colon']}{why(r)}" for r in RULES.values() if r.why]
+    title = t["rules_title"]
+    return (f"---\n{front_matter(title, t['rules_intro'])}\n---\n\n# {md_text(title)}\n\n{t['rules_intro']}\n\n"
+            "| " + " | ".join(md_text(t[c]) for c in columns) + " |\n|---|---|---|---|---|\n" + "\n".join(rows)
+            + f"\n\n## {md_text(t['rules_ack_heading'])}\n\n{t['rules_ack']}\n\n"
+            + f"## {md_text(t['rules_why_heading'])}\n\n"
+            + "\n".join(whys) + "\n")

@@ -1,0 +1,62 @@
+"""The search index (generator/build/search_index.py): Pagefind over the pages that mark a search region, one index per
+language, Chinese split into the words the browser's Intl.Segmenter finds in a query."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.build import search_index
+from generator.build.search_index import SearchIndexError, build_index, spaced
+from tests.conftest import fragments
+
+
+def _page(lang: str, body: str, searchable: bool = True) -> str:
+    region = f"<div data-pagefind-body>{body}</div>" if searchable else body
+    head = '<head><meta charset="utf-8"><title>t</title></head>'
+    return f'<!doctype html><html lang="{lang}">{head}<body>{region}</body></html>'
+
+
+def test_chinese_text_is_split_into_the_browsers_words_and_nothing_else_changes() -> None:
+    html = _page("zh", '<h1 title="显存不足">无效的设备序号</h1><p>CUDA out of memory：显存不足</p>')
+    out = spaced({Path("a.html"): html}, "zh")[Path("a.html")]
+    # Intl.Segmenter (ICU) splits 序号 into 序 / 号 and 显存 into 显 / 存: so does the index.
+    assert "<h1 title=\"显存不足\">无效 的 设备 序 号</h1>" in out
+    assert "<p>CUDA out of memory：显 存 不足</p>" in out
+    assert spaced({Path("a.html"): html}, "en")[Path("a.html")] == html  # English needs no splitting
+
+
+def test_index_holds_the_marked_pages_of_each_language_only(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    pages = {"cuda/oom/index.html": _page("en", "<h1>Out of memory</h1><p>cudaErrorMemoryAllocation</p>"),
+             "zh/cuda/oom/index.html": _page("zh", "<h1>显存不足</h1><p>cudaErrorMemoryAllocation</p>"),
+             "browse/index.html": _page("en", "<p>Out of memory, every entry</p>", searchable=False)}
+    for rel, html in pages.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(html, encoding="utf-8")
+    assert build_index(site) == {"en": 1, "zh": 1}
+    entry = json.loads((site / "pagefind/pagefind-entry.json").read_text(encoding="utf-8"))
+    assert set(entry["languages"]) == {"en", "zh"}
+    found = fragments(site)
+    assert set(found) == {"/cuda/oom/", "/zh/cuda/oom/"}
+    assert found["/zh/cuda/oom/"]["content"].startswith("显 存 不足")
+    assert (site / "pagefind/pagefind.js").is_file() and not (site / "pagefind/pagefind-ui.js").exists()
+    assert (site / "zh/cuda/oom/index.html").read_text(encoding="utf-8") == pages["zh/cuda/oom/index.html"]
+
+
+def test_a_failing_pagefind_stops_the_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = tmp_path / "site"
+    (site / "a").mkdir(parents=True)
+    (site / "a/index.html").write_text(_page("en", "<h1>x</h1>"), encoding="utf-8")
+    monkeypatch.setattr(search_index, "pagefind_executable", lambda: Path("/bin/false"))
+    with pytest.raises(SearchIndexError, match="pagefind failed"):
+        build_index(site)
+
+
+def test_a_site_without_searchable_pages_builds_without_an_index(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "a").mkdir(parents=True)
+    (site / "a/index.html").write_text(_page("en", "<h1>x</h1>", searchable=False), encoding="utf-8")
+    assert build_index(site) == {}
+    assert not (site / "pagefind").exists()
