@@ -1,6 +1,6 @@
 """`make bench`: build synthetic corpora of N entries and print one Markdown table row per N.
 
-    python -m benchmarks [--sizes 1000,3000,10000] [--work DIR] [--no-browser] [--no-rebuild]"""
+    python -m benchmarks [--sizes 1000,3000,10000] [--work DIR] [--no-browser] [--no-rebuild] [--generator-only]"""
 from __future__ import annotations
 
 import argparse
@@ -15,7 +15,10 @@ from pathlib import Path
 from benchmarks import browser_probe, measure
 from benchmarks.corpus import DOMAINS, write_corpus
 
-HEADER = ("| N | generator s | build s | build peak MiB | output MiB | largest entry page KiB | largest page KiB "
+GENERATOR_HEADER = ("| N | generator wall s | generator CPU s | one-edit rebuild wall s "
+                    "| one-edit rebuild CPU s (files written) | load average (1 min) before |")
+HEADER = ("| N | generator s (CPU s) | build s | build peak MiB | output MiB | largest entry page KiB "
+          "| largest page KiB "
           "| en index MiB / first-query KiB | zh index MiB / first-query KiB "
           "| first search result en / zh ms (index KiB fetched) "
           "| match index | paste→result | rebuild 1 entry s (index ok) |")
@@ -43,9 +46,18 @@ def rebuild(project: Path, site: Path, entries: Path) -> str:
     return f"{seconds:.1f} ({'ok' if ok else 'WRONG'})"
 
 
+def generator_row(n: int, work: Path) -> str:
+    """The generator alone (entries -> docs/ Markdown), cold: no MkDocs."""
+    entries = write_corpus(work / "entries", n)
+    load = os.getloadavg()[0]
+    wall, cpu = measure.timed_generator(entries, work / "gen-docs")
+    r_wall, r_cpu, written = measure.timed_generator_rebuild(entries, work / "gen-docs")
+    return f"| {n:,} | {wall:.1f} | {cpu:.1f} | {r_wall:.1f} | {r_cpu:.1f} ({written}) | {load:.1f} |"
+
+
 def run(n: int, work: Path, browser: bool, do_rebuild: bool) -> str:
     entries = write_corpus(work / "entries", n)
-    gen_s = measure.timed_generator(entries, work / "gen-docs")
+    gen_s, gen_cpu = measure.timed_generator(entries, work / "gen-docs")
     project = measure.project_copy(work)
     site = work / "site"
     build_s, peak, _ = measure.mkdocs_build(project, entries, site)
@@ -66,8 +78,9 @@ def run(n: int, work: Path, browser: bool, do_rebuild: bool) -> str:
         paste = f"{ms:.0f} ms" if ms is not None else "n/a (no paste box)"
     reb = rebuild(project, work / "serve-site", entries) if do_rebuild else "skipped"
     print(f"  largest entry page: {entry_page}; largest page: {page}", file=sys.stderr)
-    return (f"| {n:,} | {gen_s:.1f} | {build_s:.0f} | {peak:.0f} | {out_mib:.0f} | {entry_kib / 1024:.1f} "
-            f"| {page_kib / 1024:.0f} | {idx['en'][0] / 2**20:.1f} / {idx['en'][1] / 1024:.0f} "
+    return (f"| {n:,} | {gen_s:.1f} ({gen_cpu:.1f}) | {build_s:.0f} | {peak:.0f} | {out_mib:.0f} "
+            f"| {entry_kib / 1024:.1f} | {page_kib / 1024:.0f} "
+            f"| {idx['en'][0] / 2**20:.1f} / {idx['en'][1] / 1024:.0f} "
             f"| {idx['zh'][0] / 2**20:.1f} / {idx['zh'][1] / 1024:.0f} | {ready} | {match_s} | {paste} | {reb} |")
 
 
@@ -77,14 +90,18 @@ def main() -> None:
     ap.add_argument("--work", type=Path, help="keep corpora and sites here (default: a temporary folder)")
     ap.add_argument("--no-browser", action="store_true")
     ap.add_argument("--no-rebuild", action="store_true")
+    ap.add_argument("--generator-only", action="store_true", help="time only the generator step (no MkDocs)")
     args = ap.parse_args()
     print(machine())
-    print(HEADER)
-    print("|" + "---|" * HEADER.count(" | ") + "---|")
+    header = GENERATOR_HEADER if args.generator_only else HEADER
+    print(header)
+    print("|" + "---|" * header.count(" | ") + "---|")
     with tempfile.TemporaryDirectory(prefix="ee-bench-") as tmp:
         for n in (int(s) for s in args.sizes.split(",")):
             work = (args.work or Path(tmp)) / f"n{n}"
-            print(run(n, work, not args.no_browser, not args.no_rebuild), flush=True)
+            row = generator_row(n, work) if args.generator_only else run(n, work, not args.no_browser,
+                                                                            not args.no_rebuild)
+            print(row, flush=True)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """The generator end to end (no MkDocs): golden pages, reproducibility, and bad input leaving docs/ intact."""
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -108,3 +110,42 @@ def test_without_the_reference_table_no_tier_is_earned_by_message(tmp_path: Path
     with_ref = make_site(check(SEEDS, REFERENCE_FILE), REPO).effective_tier
     # the original seeds name codes the libraries never print
     assert with_ref == dict.fromkeys(SEED_IDS, "ai_generated")
+
+
+# A refactoring guard (issue 12: the generator made faster, its output unchanged): GENERATOR_BASELINE=<commit> compares
+# the docs/ tree this checkout's generator writes with the one the generator of that commit writes, for the same
+# entries. Skipped without it: a change that alters pages on purpose differs from every earlier commit.
+BASELINE = os.environ.get("GENERATOR_BASELINE", "")
+
+
+def generator_at(commit: str, dest: Path) -> Path:
+    """generator/ and config/ of `commit` unpacked into dest, with this checkout's node_modules (Mermaid, recheck)."""
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "generator", "config"], cwd=ROOT,
+                             capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(dest, filter="data")
+    (dest / "node_modules").symlink_to(ROOT / "node_modules")
+    return dest
+
+
+def cli_build(code: Path, entries: Path, docs: Path) -> dict[str, bytes]:
+    env = dict(os.environ, PYTHONPATH=str(code), REGEX_GATE_CACHE=str(ROOT / ".cache" / "regex-gate.json"))
+    subprocess.run([sys.executable, "-m", "generator", "build", "--entries", str(entries), "--docs", str(docs),
+                    "--reference", str(REFERENCE_FILE), "--repo-url", REPO], cwd=code, env=env, check=True,
+                   capture_output=True, timeout=600)
+    return {p.relative_to(docs).as_posix(): p.read_bytes() for p in sorted(docs.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not BASELINE, reason="GENERATOR_BASELINE=<commit> compares with that commit's generator")
+@pytest.mark.parametrize("corpus", ["real", "synthetic"])
+def test_docs_are_byte_identical_to_the_baseline_generators(tmp_path: Path, corpus: str) -> None:
+    """Every generated file, byte for byte, for the real entries and for a 300-entry synthetic corpus (graph edges,
+    articles, untranslated entries: benchmarks/corpus.py)."""
+    from benchmarks.corpus import write_corpus
+    entries = ROOT / "entries" if corpus == "real" else write_corpus(tmp_path / "synthetic" / "entries", 300)
+    old = cli_build(generator_at(BASELINE, tmp_path / "old"), entries, tmp_path / "old-docs")
+    new = cli_build(ROOT, entries, tmp_path / "new-docs")
+    assert len(new) > 100
+    assert sorted(old) == sorted(new)
+    assert [p for p in new if new[p] != old[p]] == []

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -192,3 +194,17 @@ def test_a_worker_answer_of_the_wrong_shape_is_e902(corpus_dir: Path, tmp_path: 
     assert [p.message for p in result.problems if p.code == "E902"] == [
         "the regex check in Node failed (an answer not in the form asked for)"]
     assert regex_gate._WORKER.proc is None  # out of step: the next check starts a new worker
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js not installed")
+def test_the_worker_answers_the_regexes_after_one_that_overran() -> None:
+    """One vm context serves every regex of a request: a regex interrupted by its timeout leaves the next ones'
+    answers intact (the overrun's own pairs stay unanswered)."""
+    request = {"regexes": [["(a+)+$", ""], ["b", ""]], "texts": ["a" * 40 + "!", "xbx"],
+               "pairs": [[0, 0], [1, 1], [1, 0]], "recheck_todo": [], "recheck_timeout_ms": 100,
+               "pair_timeout_ms": 200, "budget_ms": 5000}
+    proc = subprocess.run(["node", str(regex_gate.NODE_SCRIPT)], input=json.dumps(request) + "\n",
+                          capture_output=True, text=True, timeout=60, check=True)
+    answer = json.loads(proc.stdout)
+    assert answer["overrun"] == [0, None]
+    assert answer["pairs"] == [None, True, False]

@@ -117,3 +117,34 @@ def test_relpath_is_posixpath_relpath_for_docs_paths(target: list[str], start: l
     from generator.render.pages import _relpath
     t, s = "/".join(target), "/".join(start)
     assert _relpath(t, s) == posixpath.relpath(t, s or ".")
+
+
+# Text over the characters the escapes, quotations and widths care about, and some others (issue 12: the faster forms
+# of these functions must give what the plain ones gave).
+_MARKUP_TEXT = st.lists(st.sampled_from([*"\\`*_{}[]()#+-.!|<>&:'\" \n\tab1中“”‘’「」『』（）/", "://", "]:", "http://x"]),
+                        max_size=60).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_MARKUP_TEXT)
+def test_fast_escapes_equal_their_regex_forms(text: str) -> None:
+    import re
+
+    from generator.l10n import translation
+    from generator.render import markup
+    assert text.translate(markup._MD_ESCAPED) == markup._MD_SPECIAL.sub(r"\\\1", text)
+    assert "".join(translation._ESCAPE.split(text)) == translation._ESCAPE.sub(r"\1", text)
+    # english_prose skips the quotation and URL passes when their first characters are absent
+    assert translation._QUOTED.sub("\n", text) == text or translation._QUOTE_START.search(text)
+    assert translation._URL.sub(" ", text) == text or "://" in text
+    assert re.sub(translation._ATTR_LIST, "", text) == text or "{" in text
+    assert translation._REF_DEF.sub("", text) == text or "]:" in text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_width_counts_wide_characters_twice(text: str) -> None:
+    import unicodedata
+
+    from generator.render.titles import width
+    assert width(text) == sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)

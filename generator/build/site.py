@@ -1,6 +1,7 @@
 """Build the generated part of docs/: render every page in memory, then write only what changed."""
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from generator.l10n.translation import known_messages, translation_report
 from generator.lint.checks import Report, check
 from generator.load.corpus import Corpus
 from generator.match.engine import match_files
+from generator.model import Entry
 from generator.paths import REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
 from generator.render import indexes, repro
@@ -22,6 +24,8 @@ from generator.render.articles import all_related_entries
 from generator.render.graph import build_graph
 from generator.render.markup import md_text
 from generator.render.pages import (
+    ENTRY_TEMPLATE,
+    ENV,
     Site,
     article_title,
     rel_link,
@@ -62,13 +66,21 @@ def make_site(report: Report, repo_url: str, branch: str = "main", entries_dir: 
                 repro=repro.read_all(entries_dir) if entries_dir is not None else {})
 
 
-def render_all(site: Site, site_url: str = "/") -> dict[str, bytes]:
+def render_all(site: Site, site_url: str = "/", incremental: bool = False) -> dict[str, bytes]:
     """docs-relative path -> file content, for every generated file. `site_url`: the address the site is served at
-    (`https://<owner>.github.io/<repo>/` for a project site), which the JSON API's URLs start with."""
+    (`https://<owner>.github.io/<repo>/` for a project site), which the JSON API's URLs start with. `incremental`:
+    render again only the entry pages whose inputs changed since the last incremental build in this process, and
+    remember this build's (`mkdocs serve`); otherwise render every page and remember none."""
     files: dict[str, str | bytes] = {}
+    inputs = EntryInputs(site) if incremental else None
+    if not incremental:
+        _ENTRY_PAGES.clear()
+    for gone in [k for k in _ENTRY_PAGES if k[0] not in site.entries]:  # entries removed since, or another corpus
+        del _ENTRY_PAGES[gone]
     for lang in LANGS:
         for e in site.entries.values():
-            files[page_file(e.id, lang)] = render_entry(e, site, lang)
+            files[page_file(e.id, lang)] = render_entry(e, site, lang) if inputs is None else \
+                entry_page(e, site, lang, inputs)
         for a in site.articles:
             files[page_file(f"articles/{a.id}", lang)] = render_article(a, site, lang)
         for old_id, new_id in site.redirects.items():
@@ -95,6 +107,58 @@ def render_all(site: Site, site_url: str = "/") -> dict[str, bytes]:
         files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang, shown)
     files.update(api_files(site, site_url))
     return {k: (v.encode("utf-8") if isinstance(v, str) else v) for k, v in sorted(files.items())}
+
+
+# Entry pages rendered by the last incremental build in this process (`mkdocs serve` rebuilds in the same one), by a
+# digest of everything render_entry reads: a page whose inputs are unchanged is not rendered again. Kept only while
+# serving: a full build does not hold every page once written. ENTRY_PAGES_RENDERED counts incremental renders.
+_ENTRY_PAGES: dict[tuple[str, str], tuple[bytes, str]] = {}
+ENTRY_PAGES_RENDERED = 0
+
+
+def _digest(*parts: object) -> bytes:
+    """A digest of values made of JSON data, tuples and dataclasses (their repr says everything they hold)."""
+    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+class EntryInputs:
+    """What the pages of a build have in common, digested once per build: each entry (its file), each article, the
+    stored runs of each entry's tested items, the template."""
+
+    def __init__(self, site: Site) -> None:
+        self.entries = {e.id: _digest(e.path, e.raw) for e in site.entries.values()}
+        self.articles = {a.id: _digest(a) for a in site.articles}
+        self.tested: dict[str, list[tuple[str, tuple[str, str]]]] = {}  # '<id>:<kind>.<i>' keys by entry id
+        for key, run in sorted(site.tested.items()):
+            self.tested.setdefault(key.rsplit(":", 1)[0], []).append((key, run))
+        source = ENV.loader.get_source(ENV, ENTRY_TEMPLATE)[0] if ENV.loader is not None else ""
+        self.template = _digest(source)
+
+    def of(self, e: Entry, site: Site, lang: str) -> bytes:
+        """Everything render_entry(e, site, lang) reads, digested: the entry; the entries it links to, lists as its
+        instances or belongs to (their titles); the articles that link it; its tier, open warnings, tested items
+        and reproduction files; the repository links; the language; the template."""
+        links = site.graph[e.id]
+        instances = site.instances.get(e.id, [])
+        named = [*links.all(), *instances, *([e.belongs_to] if e.belongs_to in site.entries else [])]
+        return _digest(lang, site.repo_url, site.edit_branch, self.template, self.entries[e.id], links, instances,
+                       e.belongs_to, [(i, self.entries[i]) for i in named],
+                       [self.articles[a.id] for a in site.articles_of.get(e.id, [])],
+                       site.effective_tier.get(e.id), site.notices.get(e.id), self.tested.get(e.id),
+                       site.repro.get(e.id))
+
+
+def entry_page(e: Entry, site: Site, lang: str, inputs: EntryInputs) -> str:
+    """render_entry(e, site, lang), or the page rendered earlier in this process from the same inputs."""
+    global ENTRY_PAGES_RENDERED
+    key = inputs.of(e, site, lang)
+    known = _ENTRY_PAGES.get((e.id, lang))
+    if known is not None and known[0] == key:
+        return known[1]
+    page = render_entry(e, site, lang)
+    _ENTRY_PAGES[(e.id, lang)] = (key, page)
+    ENTRY_PAGES_RENDERED += 1
+    return page
 
 
 def repro_page(site: Site, owner: str, stored: tuple[repro.ReproFile, ...], lang: str) -> str:
@@ -170,14 +234,16 @@ def match_json_files(corpus: Corpus, bad_regex: set[str]) -> dict[str, bytes]:
 
 
 def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE,
-          site_url: str = "/", branch: str = "main") -> BuildResult:
-    """Load, lint and render everything in memory; write to docs_dir only if no unacknowledged error was found."""
-    report = check(entries_dir, reference)
+          site_url: str = "/", branch: str = "main", incremental: bool = False) -> BuildResult:
+    """Load, lint and render everything in memory; write to docs_dir only if no unacknowledged error was found.
+    `incremental` (`mkdocs serve`): entry pages whose inputs did not change since the last incremental build in this
+    process are not rendered again (render_all); the files are the same."""
+    report = check(entries_dir, reference, incremental=incremental)
     if report.errors:
         raise BuildError(sorted(report.errors))
     site = make_site(report, repo_url, branch, entries_dir)
     problems = list(report.problems)
-    files = render_all(site, site_url)
+    files = render_all(site, site_url, incremental)
     # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
     unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}
     files.update(match_json_files(report.corpus, {e.id for e in report.corpus.entries if e.path in unsafe}))
@@ -218,12 +284,19 @@ def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
         raise ValueError(f"generated files outside the owned folders {OWNED_DIRS}: {outside[:5]}")
     result = BuildResult(files=files)
     previous = _manifest(docs_dir)
+    folders: set[Path] = set()  # made (or found) already: one mkdir per folder, not per file
     for rel, data in files.items():
         path = docs_dir / rel
-        if path.exists() and path.read_bytes() == data:
+        try:
+            same = path.read_bytes() == data
+        except (FileNotFoundError, NotADirectoryError):
+            same = False
+        if same:
             result.unchanged += 1
             continue
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.parent not in folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            folders.add(path.parent)
         tmp = path.with_name(path.name + ".tmp")
         tmp.write_bytes(data)
         tmp.replace(path)
@@ -234,7 +307,9 @@ def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
             continue
         for path in sorted(base.rglob("*"), reverse=True):
             rel = path.relative_to(docs_dir).as_posix()
-            if (path.is_file() or path.is_symlink()) and rel not in files:
+            if rel in files:  # a file just written (or found unchanged): nothing to remove, no need to stat it
+                continue
+            if path.is_file() or path.is_symlink():
                 path.unlink()
                 result.removed.append(rel)
             elif path.is_dir() and not path.is_symlink() and not any(path.iterdir()):

@@ -130,6 +130,7 @@ _RUN_BREAK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\
 _QUOTED = re.compile(r"“[^”\n]*”|‘[^’\n]*’|「[^」\n]*」|『[^』\n]*』|\"[^\"\n]*\""
                      r"|(?<![A-Za-z])'(?:[^'\n]|(?<=[A-Za-z])'(?=[A-Za-z]))+'(?![A-Za-z])"
                      r"|(?<=[\u3400-\u9fff”」』])（[^（）\n]{1,80}）")
+_QUOTE_START = re.compile("[“‘「『\"'（]")  # the first character of every _QUOTED match
 _URL = re.compile(r"\b(?:https?|ftp)://\S+")
 _STRIP = ".,;:!?()[]{}<>\"'“”‘’…*"
 
@@ -158,7 +159,10 @@ def english_prose(text: str, messages: frozenset[tuple[str, ...]] = frozenset())
     """The runs of `text` (between Chinese characters, full-width punctuation and line breaks) that read as
     English prose: at least MIN_PROSE_WORDS English words that are not part of a known message, one of them a
     function word, and English words at least half of the run's tokens. Quotations and URLs are left out."""
-    text = _URL.sub(" ", _QUOTED.sub("\n", text))
+    if _QUOTE_START.search(text):  # every quotation begins with one of these: most texts have none
+        text = _QUOTED.sub("\n", text)
+    if "://" in text:
+        text = _URL.sub(" ", text)
     found = []
     for run in _RUN_BREAK.split(text):
         tokens = run.split()
@@ -267,24 +271,25 @@ def visible_blocks(html: str) -> list[tuple[str, str, bool]]:
     """(section, text, marked) for each run of visible text in `html`."""
     parser = _Visible()
     pos, end = 0, len(html)
+    token = _TOKEN.match
     while pos < end:
-        m = _TOKEN.match(html, pos)
+        m = token(html, pos)
         assert m is not None  # the last alternative matches any single '<'
         pos = m.end()
-        tag = m.group(2)
+        closing, tag, inside = m.groups()
         if tag is None:
             text = m.group(0)
             if not text.startswith("<!"):
                 parser.handle_data(unescape(text))
             continue
         tag = tag.lower()
-        if m.group(1):
+        if closing:
             parser.handle_endtag(tag)
             continue
         attrs: list[tuple[str, str | None]] = [
             (a.group(1).lower(), unescape(next((g for g in a.groups()[1:] if g is not None), "")))
-            for a in _ATTRIBUTE.finditer(m.group(3))]
-        if m.group(3).rstrip().endswith("/"):
+            for a in _ATTRIBUTE.finditer(inside)] if inside else []
+        if inside.rstrip().endswith("/"):
             parser.handle_startendtag(tag, attrs)
             continue
         parser.handle_starttag(tag, attrs)
@@ -334,8 +339,12 @@ def markdown_html(md: str) -> str:
     http(s) as <a href> (citations), a block break where a paragraph, list item or table row begins. Raw HTML (the
     generator's spans and divs) passes through."""
     md = _FRONT_MATTER.sub("", md.replace("\r\n", "\n"))
-    refs = {m.group(1).lower(): m.group(2) for m in _REF_DEF.finditer(md)}
-    md = _ATTR_LIST.sub("", _REF_DEF.sub("", md))
+    refs: dict[str, str] = {}
+    if "]:" in md:  # a reference definition has one; the generator's pages seldom do
+        refs = {m.group(1).lower(): m.group(2) for m in _REF_DEF.finditer(md)}
+        md = _REF_DEF.sub("", md)
+    if "{" in md:
+        md = _ATTR_LIST.sub("", md)
     lines, fence = [], None
     for line in md.split("\n"):
         m = _FENCE_OPEN.match(line)
@@ -366,7 +375,7 @@ def markdown_html(md: str) -> str:
         return f'<a href="{url}">{label}</a>' if re.match(r"(?i)https?:", url or "") else label
 
     text = _MD_LINK.sub(link, text)
-    return _ESCAPE.sub(r"\1", text)
+    return "".join(_ESCAPE.split(text))  # each escape by its character: _ESCAPE.sub(r"\1"), without a call per match
 
 
 def known_messages(entries: Iterable[Entry]) -> frozenset[tuple[str, ...]]:
@@ -386,14 +395,37 @@ def known_messages(entries: Iterable[Entry]) -> frozenset[tuple[str, ...]]:
 NOT_REPORTED = frozenset({"browse/translation", "browse/codes", "browse/tags", "browse/versions"})
 
 
+# What the report found on each page, by a hash of the page's Markdown, for as long as the known messages stay the
+# same (`findings` depends on nothing else): a rebuild in the same process (`mkdocs serve`) reads again only the pages
+# an edit changed. PAGES_READ counts the pages read (tests).
+_FOUND: dict[bytes, tuple[Finding, ...]] = {}
+_FOUND_MAX = 200_000
+_FOUND_FOR: list[frozenset[tuple[str, ...]]] = [frozenset()]
+PAGES_READ = 0
+
+
+def page_findings(md: str, messages: frozenset[tuple[str, ...]]) -> list[Finding]:
+    """findings(markdown_html(md), messages), remembered (for the messages of the last translation_report)."""
+    global PAGES_READ
+    key = hashlib.blake2b(md.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    found = _FOUND.get(key)
+    if found is None:
+        found = _FOUND[key] = tuple(findings(markdown_html(md), messages))
+        PAGES_READ += 1
+    return list(found)
+
+
 def translation_report(pages: dict[str, str], messages: frozenset[tuple[str, ...]]) -> dict[str, list[Finding]]:
     """page (docs path without `.<lang>.md`) -> what its readers see in English, for every page of one translated
     language the generator wrote (`pages`: docs path -> Markdown), in path order; a page with no finding maps to []."""
     out = {}
+    if messages is not _FOUND_FOR[0] and (messages != _FOUND_FOR[0] or len(_FOUND) > _FOUND_MAX):
+        _FOUND.clear()
+    _FOUND_FOR[0] = messages
     suffixes = tuple(f".{lang.code}.md" for lang in languages().all if not lang.default)
     for path in sorted(pages):
         page = next((path.removesuffix(s) for s in suffixes if path.endswith(s)), path)
         if page in NOT_REPORTED or page == path or page.startswith("repro/"):  # repro/: stored files, shown verbatim
             continue
-        out[page] = findings(markdown_html(pages[path]), messages)
+        out[page] = page_findings(pages[path], messages)
     return out

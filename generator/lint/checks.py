@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
@@ -399,11 +400,41 @@ def contradictory_edges(entries: list[Entry]) -> list[Problem]:
     return out
 
 
+# entry_problems of each entry found by the last incremental check in this process (`mkdocs serve`), by a digest of
+# all it reads: the entry file, the ids of the corpus (it names some), the day and the reference table. A rebuild
+# after an edit checks again only the entries whose digest changed. ENTRIES_CHECKED counts incremental checks (tests).
+_ENTRY_FOUND: dict[str, tuple[bytes, tuple[Problem, ...]]] = {}
+ENTRIES_CHECKED = 0
+
+
+def _digest(*parts: object) -> bytes:
+    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _entry_problems(e: Entry, known: set[str], today: dt.date, reference: Path | None,
+                    corpus_key: bytes | None) -> list[Problem]:
+    """entry_problems, or (incremental: corpus_key, the digest of the rest of its inputs) what it found before."""
+    global ENTRIES_CHECKED
+    if corpus_key is None:
+        return entry_problems(e, known, today, reference)
+    key = _digest(corpus_key, e.path, e.raw)
+    known_found = _ENTRY_FOUND.get(e.path)
+    if known_found is not None and known_found[0] == key:
+        return list(known_found[1])
+    found = entry_problems(e, known, today, reference)
+    _ENTRY_FOUND[e.path] = (key, tuple(found))
+    ENTRIES_CHECKED += 1
+    return found
+
+
 def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
-                today: dt.date | None = None) -> list[Problem]:
+                today: dt.date | None = None, incremental: bool = False) -> list[Problem]:
     today = today or dt.datetime.now(dt.UTC).date()
     # Ids of every entry file, loaded or not: a broken neighbour is reported once, not as a dangling reference too.
     known = set(corpus.ids)
+    corpus_key = _digest(sorted(known), today, reference) if incremental else None
+    if not incremental:
+        _ENTRY_FOUND.clear()
     # Schema-broken entries are linted too, from a copy with neutral values in the broken fields; findings on
     # those fields, or on fields that depend on them, are dropped (generator/load/corpus.py, untrusted_fields).
     linted = corpus.entries + corpus.partial
@@ -412,7 +443,7 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
     out: list[Problem] = []
     for e in linted:
         try:
-            out += entry_problems(e, known, today, reference)
+            out += _entry_problems(e, known, today, reference, corpus_key)
             out += claim_problems(e, entries_dir)
             out += tested_problems(e, entries_dir)
             out += reproduction_problems(e, entries_dir)
@@ -503,11 +534,14 @@ class Report:
         return {e.id: tuple(sorted(by_file[e.path])) for e in self.corpus.entries if e.path in by_file}
 
 
-def check(entries_dir: Path, reference: Path = REFERENCE_FILE, today: dt.date | None = None) -> Report:
-    """Load and lint a corpus; every problem is in the report, with acknowledgements applied."""
+def check(entries_dir: Path, reference: Path = REFERENCE_FILE, today: dt.date | None = None,
+          incremental: bool = False) -> Report:
+    """Load and lint a corpus; every problem is in the report, with acknowledgements applied. `incremental`
+    (`mkdocs serve`): an entry whose file did not change since the last incremental check in this process is not
+    checked again by entry_problems (its findings are the same)."""
     corpus = load_corpus(entries_dir)
     ref = reference if reference.exists() else None
-    problems = corpus.problems + lint_corpus(corpus, entries_dir, ref, today)
+    problems = corpus.problems + lint_corpus(corpus, entries_dir, ref, today, incremental)
     redirects: dict[str, str] = {}
     if (ids_file := registry_path(entries_dir)).exists():
         registry = load_registry(ids_file, ids_file.relative_to(entries_dir.parent).as_posix())

@@ -95,8 +95,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     # page (blocked for many zh readers).
     settings = site_settings()
     try:
+        # Serving: each rebuild renders again only the entry pages an edit touched (generator/site.py render_all).
         result = build(entries_dir(), Path(config.docs_dir), settings.repository, site_url=config.site_url or "/",
-                       branch=settings.branch)
+                       branch=settings.branch, incremental=serve.serving())
     except BuildError as exc:
         if serve.serving() and (Path(config.docs_dir) / MATCH_INDEX).exists():
             # Serving, with a generation to show: build that, and show the problems instead of every page

@@ -43,14 +43,18 @@ function answer(input) {
     if (!byRegex.has(r)) byRegex.set(r, []);
     byRegex.get(r).push(p);
   });
+  // One context for the request, its regex and pairs swapped in per run (a context per regex cost ~0.3 ms each).
+  const ctx = vm.createContext({ rx: null, texts: input.texts, pairs: input.pairs, todo: [], results: out.pairs,
+                                 done: [] });
   for (const [r, todo] of byRegex) {
     const timeout = Math.min(input.pair_timeout_ms, left());
     if (timeout < 1) {
       out.spent.push(r);
       continue;
     }
-    const ctx = vm.createContext({ rx: compiled[r], texts: input.texts, pairs: input.pairs, todo, results: out.pairs,
-                                   done: [] });
+    ctx.rx = compiled[r];
+    ctx.todo = todo;
+    ctx.done = [];
     try {
       script.runInContext(ctx, { timeout });
     } catch (err) {

@@ -30,28 +30,32 @@ def related_entries(article: Article, entries: list[Entry]) -> list[str]:
 
 
 def all_related_entries(articles: list[Article], entries: list[Entry]) -> dict[str, list[str]]:
-    """related_entries for every article, reading the entries once (not once per article)."""
-    known = {e.id for e in entries}
-    names = {e.id: _names(e) for e in entries}
-    apis = {e.id: _apis(e) for e in entries}
-    users: dict[str, int] = {}
-    for found in apis.values():
-        for n in found:
-            users[n] = users.get(n, 0) + 1
-    return {a.id: _related(a, entries, known, names, apis, users) for a in articles}
+    """related_entries for every article, reading the entries once (not once per article): each article then looks
+    up the names and APIs it mentions."""
+    known: set[str] = set()
+    by_name: dict[str, list[str]] = {}  # error name -> entries it identifies
+    by_api: dict[str, list[str]] = {}  # API -> entries that discuss it
+    for e in entries:
+        known.add(e.id)
+        for n in _names(e):
+            by_name.setdefault(n, []).append(e.id)
+        for n in _apis(e):
+            by_api.setdefault(n, []).append(e.id)
+    return {a.id: _related(a, known, by_name, by_api) for a in articles}
 
 
-def _related(article: Article, entries: list[Entry], known: set[str], names: dict[str, set[str]],
-             apis: dict[str, set[str]], users: dict[str, int]) -> list[str]:
+def _related(article: Article, known: set[str], by_name: dict[str, list[str]],
+             by_api: dict[str, list[str]]) -> list[str]:
     mentioned = set(_API.findall(article.body))
     out = [i for i in article.entries if i in known]
-    by_name = sorted(e.id for e in entries if names[e.id] & mentioned)
-    scored = []
-    for e in entries:
-        score = sum(1 for n in apis[e.id] & mentioned if users[n] <= DISTINCTIVE)
-        if score:
-            scored.append((-score, e.id))
-    for i in by_name + [i for _, i in sorted(scored)]:
+    named = sorted({i for n in mentioned for i in by_name.get(n, ())})
+    score: dict[str, int] = {}
+    for n in mentioned:
+        users = by_api.get(n, [])
+        if len(users) <= DISTINCTIVE:  # a distinctive API: named by at most DISTINCTIVE entries
+            for i in users:
+                score[i] = score.get(i, 0) + 1
+    for i in named + [i for _, i in sorted((-s, i) for i, s in score.items())]:
         if i not in out:
             out.append(i)
     return out[: len(article.entries) + MAX_DETECTED]

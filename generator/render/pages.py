@@ -34,6 +34,7 @@ def _finalize(value: Any) -> Any:
     return md_text(value)
 
 
+ENTRY_TEMPLATE = "entry.md.j2"
 ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
     finalize=_finalize,
@@ -356,7 +357,7 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         "api_link": Markup(f'<a href="{to_root(page, lang)}api/v1/{e.id}.json">'
                            f'{md_text(t["api"])}</a>'),
     }
-    return _tidy(ENV.get_template("entry.md.j2").render(ctx))
+    return _tidy(ENV.get_template(ENTRY_TEMPLATE).render(ctx))
 
 
 def rule_summary(p: Problem, lang: str) -> Markup | str:

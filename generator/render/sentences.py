@@ -3,6 +3,7 @@ meta description), in English and Chinese. Code spans are never split and keep t
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from generator.render.titles import width
 
@@ -43,6 +44,7 @@ def first_sentence(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=1 << 12)  # an entry page asks twice (its lead, and inside summary for its description)
 def opening(text: str, min_width: int = 60) -> str:
     """The first sentence, and the next ones while it is shorter than `min_width` columns ("Nothing is wrong." or
     "This is not the error itself." say little alone)."""

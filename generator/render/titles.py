@@ -20,7 +20,9 @@ _NAME_PREFIX = r"\s*(?:[(（]\s*-?\d+\s*[)）])?\s*[:：]\s*"
 
 def width(text: str) -> int:
     """Display columns: a wide (Chinese) character counts two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    if text.isascii():  # no ASCII character is wide: the common case, without a lookup per character
+        return len(text)
+    return len(text) + sum(1 for c in text if not c.isascii() and unicodedata.east_asian_width(c) in "WF")
 
 
 def _code_name(e: Entry) -> str:
