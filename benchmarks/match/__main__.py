@@ -10,6 +10,7 @@ and what the home page fetches before any interaction.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import random
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from generator.load.corpus import load_corpus, to_entry
@@ -117,6 +119,26 @@ window.matchOnce = (text) => new Promise((resolve) => {
 </script>"""
 
 
+def ab_workload() -> tuple[dict, list[str]]:
+    """The A/B scripts' workload: the real entries plus 10,000 synthetic ones, and the 40 logs of 20 KB."""
+    real = list(load_corpus(ENTRIES_DIR).entries)
+    entries = real + synthetic_entries(10_000)
+    _, logs = pastes(entries[len(real):], random.Random(5))
+    return match_files(entries), logs
+
+
+@contextlib.contextmanager
+def ui_site(files: dict) -> Iterator[str]:
+    """A page laid out like the site's, serving the shipped matcher with these index files: its URL."""
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        shutil.copytree(DOCS_DIR / "assets/javascripts/matcher", d / "assets/javascripts/matcher")
+        write_files(d / "assets/generated", files)
+        (d / "index.html").write_text(UI_HTML.replace("CONFIG", ui_config_script("en")), encoding="utf-8")
+        with serve(d) as base:
+            yield base
+
+
 def write_files(folder: Path, files: dict) -> None:
     for rel, data in files.items():
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -169,21 +191,16 @@ window.pasteOnce = (text) => new Promise((resolve) => {
 def chromium_rendered(chromium, files: dict, logs: list[str]) -> tuple[list[float], list[float], list[float]]:
     """The shipped ui.js from paste to results on the page (the 120 ms typing debounce left out):
     (matched, rendered with each display shard fetched on its first use, rendered again with all cached)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        d = Path(tmp)
-        shutil.copytree(DOCS_DIR / "assets/javascripts/matcher", d / "assets/javascripts/matcher")
-        write_files(d / "assets/generated", files)
-        (d / "index.html").write_text(UI_HTML.replace("CONFIG", ui_config_script("en")), encoding="utf-8")
-        with serve(d) as base:
-            page = chromium.new_page()
-            page.goto(base + "/index.html")
-            page.wait_for_function("document.getElementById('ee-match-input') !== null")
-            page.evaluate("pasteOnce('CUDA error: warm up')")  # worker start and index download
-            first = [page.evaluate("(t) => pasteOnce(t)", t) for t in logs]
-            again = [page.evaluate("(t) => pasteOnce(t)", t) for t in logs]
-            page.close()
-            assert all(r["n"] > 0 for r in first + again)
-            return [r["matched"] for r in first], [r["rendered"] for r in first], [r["rendered"] for r in again]
+    with ui_site(files) as base:
+        page = chromium.new_page()
+        page.goto(base + "/index.html")
+        page.wait_for_function("document.getElementById('ee-match-input') !== null")
+        page.evaluate("pasteOnce('CUDA error: warm up')")  # worker start and index download
+        first = [page.evaluate("(t) => pasteOnce(t)", t) for t in logs]
+        again = [page.evaluate("(t) => pasteOnce(t)", t) for t in logs]
+        page.close()
+        assert all(r["n"] > 0 for r in first + again)
+        return [r["matched"] for r in first], [r["rendered"] for r in first], [r["rendered"] for r in again]
 
 
 # A long paste: a 5 MB training log whose traceback is in its last lines (the matcher reads both ends).
@@ -225,20 +242,15 @@ def long_paste_times(chromium, files: dict, folder: Path, entries: list) -> tupl
                    capture_output=True, text=True, cwd=ROOT, check=False)
     cli_s = time.perf_counter() - start
     ui = []
-    with tempfile.TemporaryDirectory() as tmp:
-        d = Path(tmp)
-        shutil.copytree(DOCS_DIR / "assets/javascripts/matcher", d / "assets/javascripts/matcher")
-        write_files(d / "assets/generated", files)
-        (d / "index.html").write_text(UI_HTML.replace("CONFIG", ui_config_script("en")), encoding="utf-8")
-        with serve(d) as base:
-            for _ in range(LONG_RUNS):
-                page = chromium.new_page()
-                page.goto(base + "/index.html")
-                page.wait_for_function("document.getElementById('ee-match-input') !== null")
-                r = page.evaluate(PASTE_BIG, [LONG_NOISE, LONG_TIMES, text[len(LONG_NOISE) * LONG_TIMES:]])
-                assert r["n"] > 0 and r["cut"] == 1
-                ui.append(r["rendered"])
-                page.close()
+    with ui_site(files) as base:
+        for _ in range(LONG_RUNS):
+            page = chromium.new_page()
+            page.goto(base + "/index.html")
+            page.wait_for_function("document.getElementById('ee-match-input') !== null")
+            r = page.evaluate(PASTE_BIG, [LONG_NOISE, LONG_TIMES, text[len(LONG_NOISE) * LONG_TIMES:]])
+            assert r["n"] > 0 and r["cut"] == 1
+            ui.append(r["rendered"])
+            page.close()
     return py, cli_s, ui
 
 

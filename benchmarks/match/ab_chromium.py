@@ -3,7 +3,6 @@ page, interleaved, 10,000 synthetic entries, the 40 logs of 20 KB, 6 rounds. Bot
 the difference is the code's: `.venv/bin/python -m benchmarks.match.ab_chromium [REV]`."""
 from __future__ import annotations
 
-import random
 import shutil
 import statistics
 import subprocess
@@ -11,10 +10,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.match.__main__ import pastes, synthetic_entries, write_files
-from generator.load.corpus import load_corpus
-from generator.match.engine import match_files
-from generator.paths import DOCS_DIR, ENTRIES_DIR, ROOT
+from benchmarks.match.__main__ import ab_workload, write_files
+from generator.paths import DOCS_DIR, ROOT
 from tests.browser import browser, serve
 
 HTML = """<!doctype html><meta charset="utf-8"><script type="module">
@@ -37,10 +34,7 @@ def stats(ms: list[float]) -> str:
 
 def main() -> None:
     rev = sys.argv[1] if len(sys.argv) > 1 else "HEAD"
-    real = list(load_corpus(ENTRIES_DIR).entries)
-    entries = real + synthetic_entries(10_000)
-    files = match_files(entries)
-    _, logs = pastes(entries[len(real):], random.Random(5))
+    files, logs = ab_workload()
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         shutil.copytree(DOCS_DIR / "assets/javascripts/matcher", d / "b")

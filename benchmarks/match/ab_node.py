@@ -6,16 +6,13 @@ less moved by other processes than wall time on a shared machine)."""
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.match.__main__ import pastes, synthetic_entries, write_files
-from generator.load.corpus import load_corpus
-from generator.match.engine import match_files
-from generator.paths import DOCS_DIR, ENTRIES_DIR, ROOT
+from benchmarks.match.__main__ import ab_workload, write_files
+from generator.paths import DOCS_DIR, ROOT
 
 MATCHER = "docs/assets/javascripts/matcher/matcher.js"
 RUNNER = """
@@ -48,10 +45,7 @@ console.log(JSON.stringify({a: side(ta, ca), b: side(tb, cb)}));
 
 def main() -> None:
     rev = sys.argv[1] if len(sys.argv) > 1 else "HEAD"
-    real = list(load_corpus(ENTRIES_DIR).entries)
-    entries = real + synthetic_entries(10_000)
-    files = match_files(entries)
-    _, logs = pastes(entries[len(real):], random.Random(5))
+    files, logs = ab_workload()
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         shown = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{MATCHER}"], capture_output=True, text=True,
