@@ -217,7 +217,7 @@ function mount(root) {
       if (!total) return;
     } else if (ignored.length) {
       // Answered without some words: say which (the reader may have meant something no entry covers).
-      meta.textContent = (t.search_ignored || "").replace("{words}", ignored.join(t.list_sep || ", "));
+      meta.textContent = (t.search_ignored || "").replace("{words}", ignored.join(" "));
     } else {
       const other = theme["search.result.other"] || "#";
       meta.textContent = total === 1 ? theme["search.result.one"] : other.replace("#", String(total));
