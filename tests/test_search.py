@@ -105,6 +105,25 @@ def test_a_query_without_an_entry_says_so_and_offers_the_matcher(chromium, real_
         assert problems == []
 
 
+@pytest.mark.parametrize(("lang", "query", "left_out", "expected"), [
+    ("en", "illegal memory acess", "acess", {"cuda/illegal-address", "cuda/illegal-memory-access-after-free"}),
+    ("zh", "显存不足怎么办", "怎么", {"pytorch/cuda-out-of-memory", "cuda/memory-allocation", "cupy/out-of-memory",
+                                  "ecosystem/paddle-out-of-memory", "tensorrt/out-of-memory"}),
+])
+def test_a_word_no_entry_has_is_left_out_and_named(chromium, real_site: Path, lang: str, query: str, left_out: str,
+                                                   expected: set[str]) -> None:
+    """Pagefind finds only pages with every word: the box asks again without the words no page has (a typo, a word
+    the pages do not use) and says which it left out."""
+    with serve(real_site) as base:
+        page, problems = open_home(chromium, base, lang)
+        top = [entry_id(h, lang) for h in ask(page, query)[:3]]
+        assert set(top) & expected, top
+        assert page.locator(".md-search-result.ee-search--relaxed").count() == 1
+        assert page.locator(".md-search-result.ee-search--none").count() == 0
+        assert left_out in page.locator(".md-search-result__meta").inner_text()
+        assert problems == []
+
+
 def test_a_query_with_an_entry_is_not_told_there_is_none(chromium, real_site: Path) -> None:
     with serve(real_site) as base:
         page, problems = open_home(chromium, base, "en")

@@ -60,3 +60,39 @@ def test_a_site_without_searchable_pages_builds_without_an_index(tmp_path: Path)
     (site / "a/index.html").write_text(_page("en", "<h1>x</h1>", searchable=False), encoding="utf-8")
     assert build_index(site) == {}
     assert not (site / "pagefind").exists()
+
+
+GROUPS = [search_index.SynonymGroup("GPU memory ran out",
+                                    {"zh": ("显存不足", "显存溢出"), "en": ("out of memory", "OOM")}),
+          search_index.SynonymGroup("timed out", {"zh": ("超时",), "en": ("timeout", "timed out")})]
+
+
+def test_a_page_gets_the_synonyms_of_its_words_and_not_of_others() -> None:
+    assert search_index.synonyms("CUDA 显存不足", "zh", GROUPS) == ["显存溢出", "out of memory", "OOM"]
+    # English terms count on Chinese pages (their messages are English), as whole words only
+    assert search_index.synonyms("the launch timed out", "zh", GROUPS) == ["超时", "timeout"]
+    assert search_index.synonyms("timeouts", "en", GROUPS) == []
+    assert search_index.synonyms("CUDA OUT OF MEMORY", "en", GROUPS) == ["OOM"]  # no Chinese on an English page
+    assert search_index.retitled("PyTorch：CUDA 显存不足", "zh", GROUPS) == ["PyTorch：CUDA 显存溢出"]
+
+
+def test_synonyms_english_title_and_aliases_are_found_but_not_shown(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    aliases = "<ul><li><strong>Aliases</strong>: <code>CUDA_ERROR_OUT_OF_MEMORY</code></li></ul>"
+    pages = {"cuda/oom/index.html": _page("en", f"<article><h1>Out of memory</h1>{aliases}</article>"),
+             "zh/cuda/oom/index.html": _page("zh", "<article><h1>显存不足</h1><p>重启进程</p></article>")}
+    for rel, html in pages.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(html, encoding="utf-8")
+    build_index(site)
+    content = fragments(site)["/zh/cuda/oom/"]["content"]
+    for term in ("显 存 溢出", "Out of memory", "CUDA_ERROR_OUT_OF_MEMORY"):
+        assert term in content, (term, content)
+    assert (site / "zh/cuda/oom/index.html").read_text(encoding="utf-8") == pages["zh/cuda/oom/index.html"]
+
+
+def test_the_hidden_terms_are_one_region_per_weight() -> None:
+    """One region for the retitled titles, one for the other terms: the index copy grows by the terms, not by markup."""
+    html = _page("zh", "<article><h1>显存不足</h1></article>")
+    out = search_index.with_terms(html, ["显存溢出"], ["OOM", "显存溢出"])
+    assert out.count("data-pagefind-body") == 3 and len(out) - len(html) < 200

@@ -12,7 +12,12 @@ with the browser's own segmenter (Intl.Segmenter, ICU, through Node: generator/b
 built from a copy of those pages with a space between the words. Pagefind's own segmenter (its "extended" build) splits
 text differently from Intl.Segmenter, which it uses on the query (序号 is one word to it, 序 / 号 to ICU): a word
 the two split differently is never found. The served pages are not changed; the search box removes the spaces
-from the titles and excerpts it shows."""
+from the titles and excerpts it shows.
+
+Readers' words the page does not use are indexed too, as hidden terms in the index's copy of the page (never on the
+served page): the synonyms of config/search_synonyms.yml for the words the page has, and on a translated page the
+English page's title and the entry's aliases (error identifiers and other spellings of the message), so that a reader
+who types what the English page says finds the Chinese one."""
 from __future__ import annotations
 
 import importlib.util
@@ -22,9 +27,15 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterable
+from dataclasses import dataclass
+from html import escape, unescape
 from pathlib import Path
 
+import yaml
+
+from generator.l10n.i18n import strings
 from generator.l10n.languages import languages
+from generator.paths import CONFIG_DIR
 
 BUNDLE = "pagefind"
 BODY = "data-pagefind-body"
@@ -40,6 +51,20 @@ UNUSED = ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefi
           "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
 _HTML_LANG = re.compile(r"<html\b[^>]*\blang=\"([^\"]+)\"", re.I)
 _TEXT = re.compile(r">([^<]+)<")
+SYNONYMS_FILE = CONFIG_DIR / "search_synonyms.yml"
+# The hidden terms count for less than the words a page shows (Pagefind weighs text 1 by default): a page that says
+# 显存不足 ranks above one that only has it as the synonym of its 显存溢出.
+HIDDEN_WEIGHT = 0.5
+# The page's title as a reader may phrase it (each synonym of a word it holds in place of that word) weighs more: a
+# reader's query is most often the error's name in the reader's words. Pagefind weighs an <h1> 7.
+TITLE_WEIGHT = 3
+MAX_TITLES = 8
+_TAG = re.compile(r"<[^>]*>")
+_REGION = re.compile(r"<div data-pagefind-body\b[^>]*>(.*)</article>", re.S)
+_IGNORED = re.compile(r"<(\w+)\b[^>]*\bdata-pagefind-ignore\b[^>]*>.*?</\1>", re.S)
+_H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1>", re.S)
+_PERMALINK = re.compile(r"<a class=\"headerlink\"[^>]*>.*?</a>", re.S)
+_CODE = re.compile(r"<code>(.*?)</code>", re.S)
 
 
 class SearchIndexError(RuntimeError):
@@ -97,6 +122,98 @@ def spaced(pages: dict[Path, str], lang: str) -> dict[Path, str]:
     return {path: _TEXT.sub(text, html) for path, html in pages.items()}
 
 
+@dataclass(frozen=True)
+class SynonymGroup:
+    means: str
+    terms: dict[str, tuple[str, ...]]  # language -> its terms
+
+
+def synonym_groups(path: Path = SYNONYMS_FILE) -> list[SynonymGroup]:
+    """The groups of config/search_synonyms.yml."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return [SynonymGroup(str(g["means"]), {k: tuple(str(t) for t in v) for k, v in g.items() if k != "means"})
+            for g in data.get("groups", [])]
+
+
+def _has(text: str, lower: str, term: str) -> bool:
+    if term.isascii():
+        if term.lower() not in lower:  # the cheap test first: most terms are not on most pages
+            return False
+        return re.search(r"(?<![\w-])" + re.escape(term.lower()) + r"(?![\w-])", lower) is not None
+    return term in text
+
+
+def synonyms(text: str, lang: str, groups: list[SynonymGroup]) -> list[str]:
+    """The terms of every group that `text` (a page of `lang`) holds a term of, that it does not hold itself. The
+    English terms count on every page (error messages are English on every language's pages)."""
+    lower = text.lower()
+    out: list[str] = []
+    for group in groups:
+        terms = [*group.terms.get(lang, ()), *(group.terms.get("en", ()) if lang != "en" else ())]
+        held = [t for t in terms if _has(text, lower, t)]
+        if held:
+            out += [t for t in terms if t not in held]
+    return out
+
+
+def retitled(title: str, lang: str, groups: list[SynonymGroup]) -> list[str]:
+    """`title` with one of its words replaced by each of that word's synonyms (of the title's language)."""
+    out: list[str] = []
+    for group in groups:
+        terms = group.terms.get(lang, ())
+        for held in (t for t in terms if not t.isascii() and t in title):
+            out += [title.replace(held, t) for t in terms if t != held and t not in title]
+    return list(dict.fromkeys(out))[:MAX_TITLES]
+
+
+def plain(html: str) -> str:
+    return unescape(_TAG.sub(" ", html))
+
+
+def searchable_text(html: str) -> str:
+    """The text of the page's search region without the parts it marks data-pagefind-ignore (near enough to tell
+    which words the page has)."""
+    m = _REGION.search(html)
+    return plain(_IGNORED.sub(" ", m.group(1))) if m else ""
+
+
+def aliases(html: str, lang: str) -> list[str]:
+    """The entry's aliases as its page lists them (entry.md.j2: the details' "Aliases" item)."""
+    m = re.search(r"<li><strong>" + re.escape(strings(lang)["aliases"]) + r"</strong>(.*?)</li>", html, re.S)
+    return [plain(c) for c in _CODE.findall(m.group(1))] if m else []
+
+
+def title(html: str) -> str:
+    m = _H1.search(html)
+    return plain(_PERMALINK.sub("", m.group(1))).strip() if m else ""
+
+
+def hidden_terms(pages: dict[Path, str], lang: str, english: dict[Path, str],
+                 groups: list[SynonymGroup]) -> dict[Path, tuple[list[str], list[str]]]:
+    """Each page's extra search terms: its title in synonyms, and the synonyms of its words, and on a translated page
+    (`english`: the English pages by path) the English page's title and the entry's aliases."""
+    out: dict[Path, tuple[list[str], list[str]]] = {}
+    prefix = f"{lang}/"
+    for rel, html in pages.items():
+        titles = retitled(title(html), lang, groups)
+        terms = synonyms(searchable_text(html), lang, groups)
+        source = english.get(Path(rel.as_posix().removeprefix(prefix))) if lang != "en" else None
+        if source is not None:
+            terms += [t for t in [title(source)] if t]
+            terms += aliases(source, "en")
+        if titles or terms:
+            out[rel] = (titles, terms)
+    return out
+
+
+def with_terms(html: str, titles: list[str], terms: list[str]) -> str:
+    """The page with its extra terms as more search regions at the end of its body (Pagefind indexes every region)."""
+    block = "".join(f'<div {BODY} data-pagefind-weight="{weight}"><p>{" · ".join(map(escape, texts))}</p></div>'
+                    for weight, texts in ((TITLE_WEIGHT, titles), (HIDDEN_WEIGHT, terms)) if texts)
+    at = html.rfind("</body>")
+    return html[:at] + block + html[at:] if at >= 0 else html + block
+
+
 def indexed_pages(site: Path) -> Iterable[Path]:
     for path in sorted(site.rglob("*.html")):
         if BUNDLE not in path.relative_to(site).parts[:1]:
@@ -113,9 +230,12 @@ def build_index(site: Path) -> dict[str, int]:
     shutil.rmtree(site / BUNDLE, ignore_errors=True)
     if not by_lang:  # nothing to search (Pagefind refuses to build an empty index); the box then finds nothing
         return {}
+    groups = synonym_groups()
     with tempfile.TemporaryDirectory(prefix="search-index-") as tmp:
         copy = Path(tmp) / "site"
         for lang, pages in by_lang.items():
+            extra = hidden_terms(pages, lang, by_lang.get("en", {}), groups)
+            pages = {rel: with_terms(html, *extra[rel]) if rel in extra else html for rel, html in pages.items()}
             for rel, html in spaced(pages, lang).items():
                 (copy / rel).parent.mkdir(parents=True, exist_ok=True)
                 (copy / rel).write_text(html, encoding="utf-8")

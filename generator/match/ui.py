@@ -12,7 +12,7 @@ UI_KEYS = ("colon", "error_code", "match_label", "match_placeholder", "match_loa
            "match_workaround",
            "match_failed", "match_slow_console", "match_cut_paste", "match_cut_lines",
            # the header search box (docs/assets/javascripts/search.js) reads the same block
-           "search_none", "search_paste", "search_loading", "search_failed")
+           "search_none", "search_ignored", "search_paste", "search_loading", "search_failed")
 
 
 def ui_config(lang: str) -> dict[str, object]:

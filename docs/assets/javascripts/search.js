@@ -53,6 +53,21 @@ export function hasEveryWord(content, words) {
   return words.every((w) => text.includes(w) || text.includes(stem(w)));
 }
 
+// The box retries a query that no page answers whole without some of its words (relaxed): a word no page has (a
+// reader's word the pages do not use: 显存溢出 where they say 显存不足), or else the commonest word that keeps the
+// rest from meeting on one page. Never a word that looks like an identifier (cudaErrorFoo, nvshmem_init, 0x2a, sm_90):
+// an identifier that no page has means no entry has it. The browser splits a Chinese (Japanese, Thai) word its
+// dictionary lacks into characters (显存 into 显 / 存; the index is split the same way): a single character counts as
+// found only where a page has it as a word of its own, and one that is found is never dropped (half a word is no word).
+const IDENTIFIER = /[_\d.:()]|[a-z][A-Z]/;
+const ONE_CHARACTER = new RegExp(`^(?:${SPLIT})$`, "u");
+const MAX_RETRIES = 4;
+
+// `word` (lower-cased, from queryWords) as the reader typed it in `query`: may the box answer without it?
+export function droppable(word, query) {
+  return !query.split(/\s+/).some((part) => IDENTIFIER.test(part) && part.toLowerCase().includes(word));
+}
+
 const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 function unescapeHtml(text) {
@@ -84,6 +99,56 @@ async function ranked(pf, query) {
   const phrase = await pf.search('"' + query.replace(/"/g, " ").trim() + '"');
   const exact = new Set(phrase.results.map((r) => r.id));
   return [...found.results.filter((r) => exact.has(r.id)), ...found.results.filter((r) => !exact.has(r.id))];
+}
+
+function good(items, words) {
+  return items.length > 0 && hasEveryWord(items[0].content || "", words);
+}
+
+async function answer(pf, query) {
+  const results = await ranked(pf, query);
+  const items = await Promise.all(results.slice(0, SHOWN).map((r) => r.data()));
+  return { results, items };
+}
+
+// How many pages have each word (0: none has it; Pagefind answers a missing word with the pages that have the
+// longest start of it, so a word counts as found only where one of the first pages holds it).
+export function holds(content, word) {
+  if (!ONE_CHARACTER.test(word)) return hasEveryWord(content, [word]);
+  return new RegExp(`(?:^|[\\s\\p{P}])${word}(?:$|[\\s\\p{P}])`, "u").test(content.toLowerCase());
+}
+
+async function pagesWith(pf, word) {
+  const found = await pf.search(word);
+  const top = await Promise.all(found.results.slice(0, 3).map((r) => r.data()));
+  return top.some((d) => holds(d.content || "", word)) ? found.results.length : 0;
+}
+
+// The query answered without some of its words, when no page has them all: first without the words no page has; if
+// the rest still meet on no page, also without one of them, the one whose absence leaves the most pages answering
+// (the other words belong together; 怎么 in 显存不足怎么办 does not). null: nothing better to show.
+export async function relaxed(pf, query, words) {
+  if (words.length < 2) return null;
+  const counts = new Map();
+  for (const w of new Set(words)) counts.set(w, await pagesWith(pf, w));
+  const missing = words.filter((w) => !counts.get(w));
+  if (missing.some((w) => !droppable(w, query))) return null; // an identifier no page has: no entry has it
+  const kept = words.filter((w) => counts.get(w));
+  const without = (sub, found) => ({ ...found, ignored: [...new Set(words.filter((w) => !sub.includes(w)))] });
+  if (!kept.length) return null;
+  if (kept.length < words.length) {
+    const found = await answer(pf, kept.join(" "));
+    if (good(found.items, kept)) return without(kept, found);
+  }
+  if (kept.length < 2) return null;
+  let best = null;
+  const loose = [...new Set(kept)].filter((w) => droppable(w, query) && !ONE_CHARACTER.test(w));
+  for (const w of loose.slice(0, MAX_RETRIES)) {
+    const sub = kept.filter((k) => k !== w);
+    const found = await answer(pf, sub.join(" "));
+    if (good(found.items, sub) && (!best || found.results.length > best.results.length)) best = without(sub, found);
+  }
+  return best;
 }
 
 function mount(root) {
@@ -138,17 +203,21 @@ function mount(root) {
     return link;
   }
 
-  function show(query, items, total) {
+  function show(query, items, total, ignored) {
     result.dataset.query = query; // what the list now answers (tests wait for it)
     list.replaceChildren();
     result.querySelectorAll(".ee-search__paste").forEach((n) => n.remove());
-    const good = total > 0 && hasEveryWord(items[0].content || "", queryWords(query, document.documentElement.lang));
-    result.classList.toggle("ee-search--none", !good);
-    if (!good) {
+    const ok = total > 0 && (ignored.length > 0 || good(items, queryWords(query, document.documentElement.lang)));
+    result.classList.toggle("ee-search--none", !ok);
+    result.classList.toggle("ee-search--relaxed", ignored.length > 0);
+    if (!ok) {
       // Nothing has every word: say so, offer the matcher first, then whatever matched some of the words.
       meta.textContent = (t.search_none || "").replace("{query}", query);
       result.insertBefore(matcherLink(query), list);
       if (!total) return;
+    } else if (ignored.length) {
+      // Answered without some words: say which (the reader may have meant something no entry covers).
+      meta.textContent = (t.search_ignored || "").replace("{words}", ignored.join(" "));
     } else {
       const other = theme["search.result.other"] || "#";
       meta.textContent = total === 1 ? theme["search.result.one"] : other.replace("#", String(total));
@@ -168,7 +237,7 @@ function mount(root) {
       li.appendChild(a);
       list.appendChild(li);
     }
-    if (good) result.appendChild(matcherLink(query));
+    if (ok) result.appendChild(matcherLink(query));
   }
 
   async function run() {
@@ -185,11 +254,16 @@ function mount(root) {
     meta.textContent = t.search_loading || "";
     try {
       const pf = await load();
-      const results = await ranked(pf, query);
+      let { results, items } = await answer(pf, query);
+      let ignored = [];
+      const words = queryWords(query, document.documentElement.lang);
       if (mine !== seq) return;
-      const items = await Promise.all(results.slice(0, SHOWN).map((r) => r.data()));
-      if (mine !== seq) return;
-      show(query, items, results.length);
+      if (!good(items, words)) {
+        const retry = await relaxed(pf, query, words);
+        if (mine !== seq) return;
+        if (retry) ({ results, items, ignored } = retry);
+      }
+      show(query, items, results.length, ignored);
     } catch (err) {
       if (mine !== seq) return;
       last = null;
