@@ -109,6 +109,11 @@ def test_a_query_without_an_entry_says_so_and_offers_the_matcher(chromium, real_
     ("en", "illegal memory acess", "acess", {"cuda/illegal-address", "cuda/illegal-memory-access-after-free"}),
     ("zh", "显存不足怎么办", "怎么", {"pytorch/cuda-out-of-memory", "cuda/memory-allocation", "cupy/out-of-memory",
                                   "ecosystem/paddle-out-of-memory", "tensorrt/out-of-memory"}),
+    # a reader's own words around an error name: function words go first, then the rest one by one, then the
+    # identifier alone
+    ("zh", "CUBLAS_STATUS_EXECUTION_FAILED 推理的时候报错", "的", {"cublas/execution-failed"}),
+    # a Chinese question around the English message as printed: the message alone answers it
+    ("zh", "跑模型的时候 an illegal memory access was encountered", "的", {"cuda/illegal-address"}),
 ])
 def test_a_word_no_entry_has_is_left_out_and_named(chromium, real_site: Path, lang: str, query: str, left_out: str,
                                                    expected: set[str]) -> None:

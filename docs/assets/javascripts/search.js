@@ -60,8 +60,13 @@ export function hasEveryWord(content, words) {
 // dictionary lacks into characters (显存 into 显 / 存; the index is split the same way): a single character counts as
 // found only where a page has it as a word of its own, and one that is found is never dropped (half a word is no word).
 const IDENTIFIER = /[_\d.:()]|[a-z][A-Z]/;
+// A reader's function words around an error (是 什么 的 了 在 时 后, the, when, my ...): dropped first when the query
+// is answered whole by no page; never the only words. Kept short: a word here is never searched for on its own.
+const FUNCTION_WORDS = new Set(["是", "的", "了", "在", "时", "后", "和", "与", "就", "都", "也", "还", "又", "吗", "呢",
+  "啊", "么", "什么", "怎么", "怎么办", "为什么", "情况", "问题", "出现", "一直", "总是", "the", "a", "an", "is", "are",
+  "when", "my", "with", "after", "error", "how", "to", "fix", "why"]);
 const ONE_CHARACTER = new RegExp(`^(?:${SPLIT})$`, "u");
-const MAX_RETRIES = 4;
+const MAX_RETRIES = 8; // queries tried without some words, at most (each is a search of its own)
 
 // `word` (lower-cased, from queryWords) as the reader typed it in `query`: may the box answer without it?
 export function droppable(word, query) {
@@ -124,31 +129,55 @@ async function pagesWith(pf, word) {
   return top.some((d) => holds(d.content || "", word)) ? found.results.length : 0;
 }
 
-// The query answered without some of its words, when no page has them all: first without the words no page has; if
-// the rest still meet on no page, also without one of them, the one whose absence leaves the most pages answering
-// (the other words belong together; 怎么 in 显存不足怎么办 does not). null: nothing better to show.
+// The query answered without some of its words, when no page has them all: first without the words no page has;
+// while the rest still meet on no page, also without one more of them at a time, the one whose absence leaves the most
+// pages answering (the other words belong together; 怎么 in 显存不足怎么办 does not; a reader's own words around an
+// error name, 训练时报错 after CUDNN_STATUS_NOT_INITIALIZED, go one by one); last, the identifiers the reader typed
+// alone (the most specific words a query has). null: nothing better to show.
 export async function relaxed(pf, query, words) {
   if (words.length < 2) return null;
   const counts = new Map();
   for (const w of new Set(words)) counts.set(w, await pagesWith(pf, w));
   const missing = words.filter((w) => !counts.get(w));
   if (missing.some((w) => !droppable(w, query))) return null; // an identifier no page has: no entry has it
-  const kept = words.filter((w) => counts.get(w));
   const without = (sub, found) => ({ ...found, ignored: [...new Set(words.filter((w) => !sub.includes(w)))] });
+  const content = words.filter((w) => counts.get(w) && !FUNCTION_WORDS.has(w));
+  const kept = content.length ? content : words.filter((w) => counts.get(w));
   if (!kept.length) return null;
   if (kept.length < words.length) {
     const found = await answer(pf, kept.join(" "));
     if (good(found.items, kept)) return without(kept, found);
   }
-  if (kept.length < 2) return null;
-  let best = null;
-  const loose = [...new Set(kept)].filter((w) => droppable(w, query) && !ONE_CHARACTER.test(w));
-  for (const w of loose.slice(0, MAX_RETRIES)) {
-    const sub = kept.filter((k) => k !== w);
-    const found = await answer(pf, sub.join(" "));
-    if (good(found.items, sub) && (!best || found.results.length > best.results.length)) best = without(sub, found);
+  // A Chinese query around English text (训练几轮后显存不足 out of memory): the English words, two or more, are
+  // usually the error as printed; they alone come next.
+  const latin = kept.filter((w) => /^[a-z0-9_.:-]+$/.test(w));
+  if (latin.length >= 2 && latin.length < kept.length) {
+    const found = await answer(pf, latin.join(" "));
+    if (good(found.items, latin)) return without(latin, found);
   }
-  return best;
+  let current = kept;
+  for (let tries = 0; current.length >= 2 && tries < MAX_RETRIES; ) {
+    let best = null; // the answer without one more word: a good one first, then the one with the most pages
+    const loose = [...new Set(current)].filter((w) => droppable(w, query) && !ONE_CHARACTER.test(w));
+    for (const w of loose) {
+      if (tries++ >= MAX_RETRIES) break;
+      const sub = current.filter((k) => k !== w);
+      const found = await answer(pf, sub.join(" "));
+      const isGood = good(found.items, sub);
+      if (!best || isGood > best.isGood || (isGood === best.isGood && found.results.length > best.found.results.length)) {
+        best = { sub, found, isGood };
+      }
+    }
+    if (!best) break;
+    if (best.isGood) return without(best.sub, best.found);
+    current = best.sub;
+  }
+  const identifiers = [...new Set(kept.filter((w) => !droppable(w, query)))];
+  if (identifiers.length && identifiers.length < new Set(kept).size) {
+    const found = await answer(pf, identifiers.join(" "));
+    if (good(found.items, identifiers)) return without(identifiers, found);
+  }
+  return null;
 }
 
 function mount(root) {
