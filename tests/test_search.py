@@ -129,6 +129,23 @@ def test_a_word_no_entry_has_is_left_out_and_named(chromium, real_site: Path, la
         assert problems == []
 
 
+def test_the_english_run_of_a_mixed_query_is_found_as_the_error_printed(chromium, real_site: Path) -> None:
+    """A Chinese query around an English run of two words or more: the pages with that run come first, even one that
+    lacks a word of the reader's own (找不到), which Pagefind's answer to the whole query leaves out."""
+    with serve(real_site) as base:
+        page, problems = open_home(chromium, base, "zh")
+        ask(page, "x")  # loads search.js's module
+        runs = page.evaluate("""async (qs) => {
+            const m = await import(document.querySelector('script[src*="search.js"]').src);
+            return qs.map((q) => m.printedRun(q));
+        }""", ["nvidia-smi 报 Driver/library version mismatch", "容器里 nvidia-smi 报 Unknown Error",
+              "多卡训练 NCCL 超时", "NCCL timeout", "显存不足"])
+        assert runs == ["Driver/library version mismatch", "Unknown Error", None, None, None]
+        top = [entry_id(h, "zh") for h in ask(page, "docker 找不到 nvidia runtime")[:3]]
+        assert top[0] == "driver/docker-unknown-runtime-nvidia", top
+        assert problems == []
+
+
 def test_a_query_with_an_entry_is_not_told_there_is_none(chromium, real_site: Path) -> None:
     with serve(real_site) as base:
         page, problems = open_home(chromium, base, "en")

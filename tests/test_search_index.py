@@ -96,3 +96,12 @@ def test_the_hidden_terms_are_one_region_per_weight() -> None:
     html = _page("zh", "<article><h1>显存不足</h1></article>")
     out = search_index.with_terms(html, ["显存溢出"], ["OOM", "显存溢出"])
     assert out.count("data-pagefind-body") == 3 and len(out) - len(html) < 200
+
+
+def test_the_message_and_identifiers_weigh_more_than_the_body_in_the_index_copy() -> None:
+    html = _page("zh", '<h1>显存不足</h1><pre class="ee-message" title="m"><code>CUDA out of memory</code></pre>'
+                       '<div class="ee-meta"><p><code>cudaErrorMemoryAllocation</code></p></div><p>body</p>')
+    out = search_index.weighted(html)
+    assert '<pre class="ee-message" data-pagefind-weight="5" title="m">' in out
+    assert '<div class="ee-meta" data-pagefind-weight="3">' in out
+    assert out.replace(' data-pagefind-weight="5"', "").replace(' data-pagefind-weight="3"', "") == html

@@ -59,6 +59,12 @@ HIDDEN_WEIGHT = 0.5
 # reader's query is most often the error's name in the reader's words. Pagefind weighs an <h1> 7.
 TITLE_WEIGHT = 3
 MAX_TITLES = 8
+# What the error is, on an entry page, beside its <h1> (which Pagefind weighs 7): the message as the program prints it
+# (<pre class="ee-message">) and the line of its identifiers (code, enum name, library: <div class="ee-meta">). They
+# weigh more than the body's text, which mentions other errors' messages and identifiers too (as causes, neighbours,
+# workarounds), so that a page whose own message holds the query's words ranks above a page that only mentions them.
+# Only in the index's copy: the served pages do not grow.
+WEIGHTED = ((re.compile(r'<pre class="ee-message"'), 5), (re.compile(r'<div class="ee-meta"'), 3))
 _TAG = re.compile(r"<[^>]*>")
 _REGION = re.compile(r"<div data-pagefind-body\b[^>]*>(.*)</article>", re.S)
 _IGNORED = re.compile(r"<(\w+)\b[^>]*\bdata-pagefind-ignore\b[^>]*>.*?</\1>", re.S)
@@ -206,6 +212,13 @@ def hidden_terms(pages: dict[Path, str], lang: str, english: dict[Path, str],
     return out
 
 
+def weighted(html: str) -> str:
+    """The page with its message and identifiers weighted (WEIGHTED)."""
+    for pattern, weight in WEIGHTED:
+        html = pattern.sub(rf'\g<0> data-pagefind-weight="{weight}"', html, count=1)
+    return html
+
+
 def with_terms(html: str, titles: list[str], terms: list[str]) -> str:
     """The page with its extra terms as more search regions at the end of its body (Pagefind indexes every region)."""
     block = "".join(f'<div {BODY} data-pagefind-weight="{weight}"><p>{" · ".join(map(escape, texts))}</p></div>'
@@ -235,7 +248,8 @@ def build_index(site: Path) -> dict[str, int]:
         copy = Path(tmp) / "site"
         for lang, pages in by_lang.items():
             extra = hidden_terms(pages, lang, by_lang.get("en", {}), groups)
-            pages = {rel: with_terms(html, *extra[rel]) if rel in extra else html for rel, html in pages.items()}
+            pages = {rel: weighted(with_terms(html, *extra[rel]) if rel in extra else html)
+                     for rel, html in pages.items()}
             for rel, html in spaced(pages, lang).items():
                 (copy / rel).parent.mkdir(parents=True, exist_ok=True)
                 (copy / rel).write_text(html, encoding="utf-8")

@@ -98,12 +98,34 @@ function excerptNodes(excerpt) {
 // Pagefind's results, with the pages that hold the query's words as one phrase (in that order, side by side) moved
 // first, keeping Pagefind's order within each group. Pagefind scores each word on its own: for NCCL timeout, pages
 // that say NCCL often outranked the one about NCCL timeouts; a Chinese query typed without spaces is a phrase.
+//
+// A query in another script around an English run of two words or more (nvidia-smi 报 Driver/library version mismatch,
+// 训练时 CUDA out of memory) holds the error as the program printed it: the pages that have that run as a phrase come
+// first, in the order Pagefind ranks them for that run, even a page that lacks one of the reader's own words
+// (报) and so is not among Pagefind's answers to the whole query. Only when no page has the whole query as a phrase.
+export function printedRun(query) {
+  if (!new RegExp(SPLIT, "u").test(query)) return null;
+  const runs = query.split(new RegExp(`(?:${SPLIT}|[\\s"，。：；！？、（）])*(?:${SPLIT})(?:${SPLIT}|[\\s"，。：；！？、（）])*`, "u"))
+    .map((r) => r.replace(/"/g, " ").trim()).filter((r) => (r.match(/[a-z0-9]+/gi) || []).length >= 2);
+  return runs.sort((a, b) => b.length - a.length)[0] || null;
+}
+
 async function ranked(pf, query) {
   const found = await pf.search(query);
   if (queryWords(query, document.documentElement.lang).length < 2) return found.results;
   const phrase = await pf.search('"' + query.replace(/"/g, " ").trim() + '"');
   const exact = new Set(phrase.results.map((r) => r.id));
-  return [...found.results.filter((r) => exact.has(r.id)), ...found.results.filter((r) => !exact.has(r.id))];
+  let first = found.results.filter((r) => exact.has(r.id));
+  const run = printedRun(query);
+  if (run && !first.length) {
+    // Pagefind scores no phrase match (each scores 1): the pages with the phrase, in the order of the run's words'
+    // scores. It finds no phrase across some punctuation (Driver/library): then the pages with the run's words.
+    const scored = (await pf.search(run)).results;
+    const inPhrase = new Set((await pf.search('"' + run + '"')).results.map((r) => r.id));
+    first = inPhrase.size ? scored.filter((r) => inPhrase.has(r.id)) : scored;
+  }
+  const shown = new Set(first.map((r) => r.id));
+  return [...first, ...found.results.filter((r) => !shown.has(r.id))];
 }
 
 function good(items, words) {
@@ -155,7 +177,16 @@ export async function relaxed(pf, query, words) {
     const found = await answer(pf, latin.join(" "));
     if (good(found.items, latin)) return without(latin, found);
   }
+  // A Chinese query's single characters (多 卡 in 多卡训练, 报 in nvidia-smi 报 ...) are the words the browser's
+  // dictionary could not join, or a reader's one-character verbs: the least specific words the query has. When the
+  // query does not meet on one page with them, it is tried without them before any longer word is dropped.
   let current = kept;
+  const longer = kept.filter((w) => !ONE_CHARACTER.test(w));
+  if (longer.length && longer.length < kept.length) {
+    const found = await answer(pf, longer.join(" "));
+    if (good(found.items, longer)) return without(longer, found);
+    current = longer;
+  }
   for (let tries = 0; current.length >= 2 && tries < MAX_RETRIES; ) {
     let best = null; // the answer without one more word: a good one first, then the one with the most pages
     const loose = [...new Set(current)].filter((w) => droppable(w, query) && !ONE_CHARACTER.test(w));
@@ -200,7 +231,10 @@ function mount(root) {
         // termSimilarity 3 (Pagefind's default is 1): a word found whole counts for more than one found only as the
         // start of a longer word. A Chinese query is split into short words, often single characters, which begin
         // many unrelated words (存 in 存在, 存储): scored like exact matches they sank the page the reader meant.
-        await pf.options({ excerptLength: 24, ranking: { termSimilarity: 3.0 } });
+        // pageLength 0.3 (default 0.75): entry pages run from ~200 to over 1,000 words, and a long page is mostly
+        // its workarounds and dead ends, which name other errors; the page's length says little about what the page
+        // is about (on tests/search_queries.json: 34/35 in the top 3 at 0.75, 35/35 at 0.3; 0 was worse again).
+        await pf.options({ excerptLength: 24, ranking: { termSimilarity: 3.0, pageLength: 0.3 } });
         await pf.init();
         return pf;
       });
