@@ -105,3 +105,24 @@ def test_the_message_and_identifiers_weigh_more_than_the_body_in_the_index_copy(
     assert '<pre class="ee-message" data-pagefind-weight="5" title="m">' in out
     assert '<div class="ee-meta" data-pagefind-weight="3">' in out
     assert out.replace(' data-pagefind-weight="5"', "").replace(' data-pagefind-weight="3"', "") == html
+
+
+def test_the_index_made_from_slim_copies_is_the_index_of_the_whole_pages(
+        tmp_path: Path, seed_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """build_index reads each page's search region only (slim): the index is byte for byte the one Pagefind makes from
+    the pages as served."""
+    import shutil
+
+    from generator.build import search_index
+    page = next(seed_site.glob("cuda/*/index.html")).read_text(encoding="utf-8")
+    small = search_index.slim(page)
+    assert len(small) < len(page) / 2 and small.count("data-pagefind-body") == 1 and '<html lang="en">' in small
+    built = {}
+    for name, keep in (("slim", search_index.slim), ("whole", lambda html: html)):
+        site = tmp_path / name
+        shutil.copytree(seed_site, site, ignore=shutil.ignore_patterns("pagefind"))
+        monkeypatch.setattr(search_index, "slim", keep)
+        search_index.build_index(site)
+        built[name] = {p.relative_to(site).as_posix(): p.read_bytes() for p in (site / "pagefind").rglob("*")
+                       if p.is_file()}
+    assert built["slim"] == built["whole"] and len(built["slim"]) > 10

@@ -66,7 +66,6 @@ MAX_TITLES = 8
 # Only in the index's copy: the served pages do not grow.
 WEIGHTED = ((re.compile(r'<pre class="ee-message"'), 5), (re.compile(r'<div class="ee-meta"'), 3))
 _TAG = re.compile(r"<[^>]*>")
-_REGION = re.compile(r"<div data-pagefind-body\b[^>]*>(.*)</article>", re.S)
 _IGNORED = re.compile(r"<(\w+)\b[^>]*\bdata-pagefind-ignore\b[^>]*>.*?</\1>", re.S)
 _H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1>", re.S)
 _PERMALINK = re.compile(r"<a class=\"headerlink\"[^>]*>.*?</a>", re.S)
@@ -179,8 +178,11 @@ def plain(html: str) -> str:
 def searchable_text(html: str) -> str:
     """The text of the page's search region without the parts it marks data-pagefind-ignore (near enough to tell
     which words the page has)."""
-    m = _REGION.search(html)
-    return plain(_IGNORED.sub(" ", m.group(1))) if m else ""
+    start = _REGION_START.search(html)
+    end = _region_end(html, start.start()) if start else -1
+    if start is None or end < 0:
+        return ""
+    return plain(_IGNORED.sub(" ", html[html.find(">", start.start()) + 1:end]))
 
 
 def aliases(html: str, lang: str) -> list[str]:
@@ -227,6 +229,37 @@ def with_terms(html: str, titles: list[str], terms: list[str]) -> str:
     return html[:at] + block + html[at:] if at >= 0 else html + block
 
 
+_REGION_START = re.compile(r"<div data-pagefind-body\b")
+_DIV_TAG = re.compile(r"<(/?)div\b", re.I)
+
+
+def _region_end(html: str, start: int) -> int:
+    """Where the div opened at `start` closes (just after its `</div>`), or -1."""
+    depth = 0
+    for m in _DIV_TAG.finditer(html, start):
+        depth += -1 if m.group(1) else 1
+        if depth == 0:
+            close = html.find(">", m.end())
+            return close + 1 if close >= 0 else -1
+    return -1
+
+
+def slim(html: str) -> str:
+    """What Pagefind reads of a page: its language and its search region (overrides/main.html wraps the content of an
+    entry or article in one `data-pagefind-body` div, and Pagefind ignores everything outside such regions on a site
+    that has them). The index's copy is made of this instead of the whole page (header, navigation, footer, scripts:
+    three quarters of its bytes), so the copy, the segmenter and Pagefind read a fraction; the index is the same
+    (tests/test_search_index.py). A page with anything else to index (no region, or more than one) is kept whole."""
+    starts = [m.start() for m in _REGION_START.finditer(html)]
+    if len(starts) != 1:
+        return html
+    end = _region_end(html, starts[0])
+    if end < 0:
+        return html
+    return (f'<!doctype html>\n<html lang="{escape(page_language(html))}">\n<head><meta charset="utf-8"></head>\n'
+            f"<body>\n{html[starts[0]:end]}\n</body>\n</html>\n")
+
+
 def indexed_pages(site: Path) -> Iterable[Path]:
     for path in sorted(site.rglob("*.html")):
         if BUNDLE not in path.relative_to(site).parts[:1]:
@@ -239,7 +272,7 @@ def build_index(site: Path) -> dict[str, int]:
     for path in indexed_pages(site):
         html = path.read_text(encoding="utf-8")
         if BODY in html:
-            by_lang.setdefault(page_language(html), {})[path.relative_to(site)] = html
+            by_lang.setdefault(page_language(html), {})[path.relative_to(site)] = slim(html)
     shutil.rmtree(site / BUNDLE, ignore_errors=True)
     if not by_lang:  # nothing to search (Pagefind refuses to build an empty index); the box then finds nothing
         return {}

@@ -17,7 +17,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
-from generator.build import serve
+from generator.build import parallel, serve
 from generator.build.builddate import set_source_date_epoch
 from generator.build.csp import add_policy
 from generator.build.search_index import SearchIndexError, build_index
@@ -70,6 +70,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     the theme's language): Material's own "Made with Material for MkDocs" is English only, so it is switched off
     and the locale table's `footer` takes its place."""
     set_source_date_epoch(PROJECT, entries_dir())
+    # The i18n plugin points the language switcher at each page's alternates by setting `config.extra.alternate` as
+    # an attribute (beside the item its on_config resets): the next language's 404 page then linked to the last page
+    # the previous language built. Each language starts from the plugin's item.
+    vars(config.extra).pop("alternate", None)
     lang = str(config.theme.get("language") or DEFAULT_LANG)
     config.copyright = strings(lang if lang in LANGS else DEFAULT_LANG)["footer"]
     config.extra["generator"] = False
@@ -124,11 +128,28 @@ def _page_language(page: Page) -> str:
     return str(getattr(page.file, "locale", "") or "")
 
 
-@event_priority(-200)  # after the i18n plugin (-100) has written the shared index of all languages
+@event_priority(-200)  # after the i18n plugin (-100) has listed every language's files and their alternates
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """`mkdocs build`: the other languages are built by forked processes meanwhile (generator/build/parallel.py)."""
+    parallel.start(config, config.plugins.get("i18n"), serve.command[0], finish=_finish_child)
+    return files
+
+
+def on_build_error(error: Exception) -> None:
+    parallel.stop()
+
+
+@event_priority(-200)  # after the i18n plugin (-100) has built the other languages
 def on_post_build(config: MkDocsConfig) -> None:
     i18n = config.plugins.get("i18n")
-    if i18n is not None and getattr(i18n, "building", False):
-        return  # inside the i18n plugin's build of another language: the shared index is not final yet
+    if parallel.children:  # the default language's build, the others built by forked processes
+        built = list(parallel.children)
+        failed = parallel.wait(i18n)
+        if failed:
+            raise Abort(f"the build of {', '.join(failed)} failed (its errors are above)")
+        _merge_sitemaps(config, built)
+    elif i18n is not None and getattr(i18n, "building", False):
+        return  # inside the build of another language: the search index is made once every language is written
     _place_not_found_pages(config)
     # Every language is written: the search index (Pagefind) over all of them, inside the build (`make build` swaps
     # the site in only after this, so a failure here leaves the previous site as it was). A preview showing the
@@ -189,12 +210,60 @@ _not_found_pages: dict[str, str] = {}
 
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
     """The 404 page is a theme template, not a page: it gets the same policy."""
+    if template_name == "sitemap.xml":
+        _sitemaps[str(config.theme.get("language") or DEFAULT_LANG)] = output
     if not (template_name.endswith(".html") and "<meta charset" in output):
         return output
     output = add_policy(output, "")
     if template_name == "404.html":
         _not_found_pages[str(config.theme.get("language") or DEFAULT_LANG)] = output
     return output
+
+
+# Each language's part of sitemap.xml as its build rendered it (the i18n plugin's template lists the pages of every
+# language built so far in this process). Built one after the other, the last build's sitemap lists them all; built in
+# parallel (generator/build/parallel.py), each child hands its part to the parent, which writes the whole.
+_sitemaps: dict[str, str] = {}
+_SITEMAP_PART = ".ee-sitemap-{lang}.xml"  # in site_dir, from a child to the parent; MkDocs skips dot files
+
+
+def _sitemap_urls(xml: str) -> str:
+    start = xml.find("<url>")
+    end = xml.rfind("</urlset>")
+    return xml[xml.rfind("\n", 0, start) if start >= 0 else end:end].rstrip("\n") if end >= 0 else ""
+
+
+def _finish_child(config: MkDocsConfig) -> None:
+    """In a child that built one language: its 404 page, and its sitemap part for the parent."""
+    _place_not_found_pages(config)
+    lang = str(config.theme.get("language") or DEFAULT_LANG)
+    part = Path(config.site_dir) / _SITEMAP_PART.format(lang=lang)
+    part.write_text(_sitemap_urls(_sitemaps.get(lang, "")), encoding="utf-8")
+
+
+def _merge_sitemaps(config: MkDocsConfig, languages: list[str]) -> None:
+    """sitemap.xml (and .gz, as MkDocs writes it) with the default language's pages, then each child's."""
+    import gzip
+
+    from mkdocs.utils import get_build_timestamp
+    i18n = config.plugins.get("i18n")
+    default = str(getattr(i18n, "default_language", None) or DEFAULT_LANG)
+    own = _sitemaps.get(default)
+    if own is None or own.rfind("</urlset>") < 0:
+        return
+    root = Path(config.site_dir)
+    parts = []
+    for lang in languages:
+        part = root / _SITEMAP_PART.format(lang=lang)
+        parts.append(part.read_text(encoding="utf-8") if part.exists() else "")
+        part.unlink(missing_ok=True)
+    end = own.rfind("</urlset>")
+    xml = own[:end].rstrip("\n") + "".join(parts) + "\n" + own[end:]
+    (root / "sitemap.xml").write_text(xml, encoding="utf-8")
+    gz_path = root / "sitemap.xml.gz"
+    with open(gz_path, "wb") as f, gzip.GzipFile(fileobj=f, filename=str(gz_path), mode="wb",
+                                                   mtime=get_build_timestamp()) as gz:
+        gz.write(xml.encode("utf-8"))
 
 
 def _place_not_found_pages(config: MkDocsConfig) -> None:
