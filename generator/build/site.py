@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from generator.config import domain_ids
 from generator.l10n.i18n import DEFAULT_LANG, LANGS
 from generator.l10n.languages import page_file, prefix
-from generator.l10n.translation import known_messages, translation_report
+from generator.l10n.translation import Finding, known_messages, page_findings, remember, translation_report
 from generator.lint.checks import Report, check
 from generator.load.corpus import Corpus
 from generator.match.engine import match_files
@@ -34,6 +34,7 @@ from generator.render.pages import (
     render_redirect,
     title_md,
 )
+from generator.workers import fork_map
 
 # Folders under docs/ that the generator owns (git-ignored; everything in them is rewritten): one per domain the
 # schema allows (an entry in any other folder is E008) and the site's own sections. Every file written must lie in
@@ -73,13 +74,19 @@ def render_all(site: Site, site_url: str = "/", incremental: bool = False) -> di
     remember this build's (`mkdocs serve`); otherwise render every page and remember none."""
     files: dict[str, str | bytes] = {}
     inputs = EntryInputs(site) if incremental else None
+    messages = known_messages(site.entries.values())
     if not incremental:
         _ENTRY_PAGES.clear()
+        # Cold: every entry page and what the translation report finds on it, on every core (generator/workers.py).
+        rendered = dict(zip(site.entries, fork_map(lambda e: entry_pages(e, site, messages),
+                                                   list(site.entries.values())), strict=True))
+        remember(((page, found) for pages in rendered.values() for page, found in pages.values() if found is not None),
+                 messages)
     for gone in [k for k in _ENTRY_PAGES if k[0] not in site.entries]:  # entries removed since, or another corpus
         del _ENTRY_PAGES[gone]
     for lang in LANGS:
         for e in site.entries.values():
-            files[page_file(e.id, lang)] = render_entry(e, site, lang) if inputs is None else \
+            files[page_file(e.id, lang)] = rendered[e.id][lang][0] if inputs is None else \
                 entry_page(e, site, lang, inputs)
         for a in site.articles:
             files[page_file(f"articles/{a.id}", lang)] = render_article(a, site, lang)
@@ -99,7 +106,6 @@ def render_all(site: Site, site_url: str = "/", incremental: bool = False) -> di
         files.update(repro.raw_files(owner, stored))
     # Last: the translation report reads each translated language's pages as rendered above. Its page in that
     # language shows its own report; the default language's shows every translated language's.
-    messages = known_messages(site.entries.values())
     reports = {lang: translation_report({p: str(v) for p, v in files.items() if p.endswith(f".{lang}.md")}, messages)
                for lang in LANGS if lang != DEFAULT_LANG}
     for lang in LANGS:
@@ -159,6 +165,17 @@ def entry_page(e: Entry, site: Site, lang: str, inputs: EntryInputs) -> str:
     _ENTRY_PAGES[(e.id, lang)] = (key, page)
     ENTRY_PAGES_RENDERED += 1
     return page
+
+
+def entry_pages(e: Entry, site: Site, messages: frozenset[tuple[str, ...]]) \
+        -> dict[str, tuple[str, tuple[Finding, ...] | None]]:
+    """The entry's page in each language, with what the translation report finds on it (None in the default
+    language, which the report does not read)."""
+    out: dict[str, tuple[str, tuple[Finding, ...] | None]] = {}
+    for lang in LANGS:
+        page = render_entry(e, site, lang)
+        out[lang] = (page, None if lang == DEFAULT_LANG else tuple(page_findings(page, messages)))
+    return out
 
 
 def repro_page(site: Site, owner: str, stored: tuple[repro.ReproFile, ...], lang: str) -> str:
@@ -288,18 +305,22 @@ def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
     for rel, data in files.items():
         path = docs_dir / rel
         try:
-            same = path.read_bytes() == data
+            same: bool | None = path.read_bytes() == data
         except (FileNotFoundError, NotADirectoryError):
-            same = False
+            same = None  # new
         if same:
             result.unchanged += 1
             continue
         if path.parent not in folders:
             path.parent.mkdir(parents=True, exist_ok=True)
             folders.add(path.parent)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(data)
-        tmp.replace(path)
+        if same is None:  # a new file (a cold build writes ~17,000 at 3,000 entries): written in place
+            with open(path, "xb") as f:
+                f.write(data)
+        else:  # a changed file (`mkdocs serve` may be reading it): replaced whole, never seen half-written
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_bytes(data)
+            tmp.replace(path)
         result.written.append(rel)
     for owned in OWNED_DIRS:
         base = docs_dir / owned

@@ -415,13 +415,26 @@ def page_findings(md: str, messages: frozenset[tuple[str, ...]]) -> list[Finding
     return list(found)
 
 
+def _for_messages(messages: frozenset[tuple[str, ...]]) -> None:
+    """The remembered findings are for `messages` (every entry's messages): forget them if they were for others."""
+    if messages is not _FOUND_FOR[0] and (messages != _FOUND_FOR[0] or len(_FOUND) > _FOUND_MAX):
+        _FOUND.clear()
+    _FOUND_FOR[0] = messages
+
+
+def remember(found: Iterable[tuple[str, Sequence[Finding]]], messages: frozenset[tuple[str, ...]]) -> None:
+    """Pages' findings computed elsewhere (page_findings in a worker process: generator/workers.py), so that
+    translation_report does not read those pages again."""
+    _for_messages(messages)
+    for md, items in found:
+        _FOUND[hashlib.blake2b(md.encode("utf-8", "surrogatepass"), digest_size=16).digest()] = tuple(items)
+
+
 def translation_report(pages: dict[str, str], messages: frozenset[tuple[str, ...]]) -> dict[str, list[Finding]]:
     """page (docs path without `.<lang>.md`) -> what its readers see in English, for every page of one translated
     language the generator wrote (`pages`: docs path -> Markdown), in path order; a page with no finding maps to []."""
     out = {}
-    if messages is not _FOUND_FOR[0] and (messages != _FOUND_FOR[0] or len(_FOUND) > _FOUND_MAX):
-        _FOUND.clear()
-    _FOUND_FOR[0] = messages
+    _for_messages(messages)
     suffixes = tuple(f".{lang.code}.md" for lang in languages().all if not lang.default)
     for path in sorted(pages):
         page = next((path.removesuffix(s) for s in suffixes if path.endswith(s)), path)

@@ -27,6 +27,7 @@ from generator.problems import Problem
 from generator.reference.cuda_reference import documented_sticky, parse_error_code
 from generator.regex_dialect.regex_gate import regex_problems, rule_code, syntax_problems
 from generator.render import titles
+from generator.workers import fork_map
 
 PLACEHOLDER = "FILL IN"
 PLACEHOLDER_HOST = "fill-in.invalid"
@@ -440,15 +441,16 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
     linted = corpus.entries + corpus.partial
     gate = corpus.entries + [e for e in corpus.partial if not GATE_FIELDS & {f.split(".")[0] for f in
                                                                               corpus.repaired[e.path]}]
-    out: list[Problem] = []
-    for e in linted:
+    def each(e: Entry) -> list[Problem]:
         try:
-            out += _entry_problems(e, known, today, reference, corpus_key)
-            out += claim_problems(e, entries_dir)
-            out += tested_problems(e, entries_dir)
-            out += reproduction_problems(e, entries_dir)
+            return (_entry_problems(e, known, today, reference, corpus_key) + claim_problems(e, entries_dir)
+                    + tested_problems(e, entries_dir) + reproduction_problems(e, entries_dir))
         except Exception as exc:  # noqa: BLE001 (a bug must not hide the other entries' problems)
-            out.append(internal_error(e.path, exc))
+            return [internal_error(e.path, exc)]
+
+    # Cold, every entry's own checks on every core (generator/workers.py); serving, one at a time, with the memo.
+    found = [each(e) for e in linted] if incremental else fork_map(each, linted)
+    out: list[Problem] = [p for problems in found for p in problems]
     out += contradictory_edges(linted)
     out += copied_dead_ends(linted)
     for a in corpus.articles:

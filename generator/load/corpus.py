@@ -30,6 +30,7 @@ from generator.load.jsonpos import line_col, walk
 from generator.model import VERSION_NOTES, Article, DeadEnd, Entry, Evidence, VersionRow, Workaround, ZhText
 from generator.paths import SCHEMA_DIR
 from generator.problems import Problem
+from generator.workers import fork_map
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 64  # nesting of JSON values; no field needs more than 4
@@ -837,11 +838,13 @@ def load_corpus(root: Path) -> Corpus:
     corpus.problems += files.problems
     ids = frozenset(p.relative_to(root).with_suffix("").as_posix() for p in files.entries)
     corpus.ids = ids
-    for path in files.entries:
+    def load(path: Path) -> tuple[Entry | None, list[Problem], tuple[Entry, frozenset[str]] | None]:
         try:
-            entry, problems, partial = load_entry(path, root, ids)
+            return load_entry(path, root, ids)
         except Exception as exc:  # noqa: BLE001 (a bug must not hide the other files' problems)
-            entry, problems, partial = None, [internal_error(_rel(path, root), exc)], None
+            return None, [internal_error(_rel(path, root), exc)], None
+
+    for entry, problems, partial in fork_map(load, files.entries):  # on every core (generator/workers.py)
         corpus.problems.extend(problems)
         if entry:
             corpus.entries.append(entry)

@@ -1,0 +1,88 @@
+"""generator/workers.py: the per-item work of a cold build in forked processes gives what a plain loop gives."""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from generator import workers
+from generator.workers import WorkerError, fork_map
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+
+
+def test_results_come_back_in_the_items_order_from_every_process() -> None:
+    items = list(range(1000))
+    out = fork_map(lambda x: (x * x, os.getpid()), items, processes=3)
+    assert [v for v, _ in out] == [x * x for x in items]
+    assert len({pid for _, pid in out}) == 3  # three processes did the work: this is no plain loop
+
+
+def test_a_failure_in_a_child_is_raised_with_its_reason() -> None:
+    def boom(x: int) -> int:
+        if x == 301:  # 301 % 2 == 1: the child's share
+            raise KeyError("entry 301")
+        return x
+
+    with pytest.raises(WorkerError, match="KeyError: 'entry 301'"):
+        fork_map(boom, list(range(400)), processes=2)
+
+
+def test_a_failure_in_the_parent_ends_the_children() -> None:
+    def boom(x: int) -> int:
+        if x == 0:
+            raise ValueError("parent")
+        return x
+
+    with pytest.raises(ValueError, match="parent"):
+        fork_map(boom, list(range(400)), processes=2)
+    with pytest.raises(ChildProcessError):  # no child left to wait for
+        os.waitpid(-1, os.WNOHANG)
+
+
+def test_few_items_run_in_this_process() -> None:
+    assert {pid for pid in fork_map(lambda _: os.getpid(), list(range(workers.MIN_ITEMS_PER_JOB)), 2)} == {os.getpid()}
+
+
+def test_jobs_follow_the_setting_and_never_fork_beside_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EE_BUILD_JOBS", "1")
+    assert workers.jobs() == 1
+    monkeypatch.setenv("EE_BUILD_JOBS", "3")
+    assert workers.jobs() == 3
+    monkeypatch.setenv("EE_BUILD_JOBS", "")
+    monkeypatch.setattr(os, "cpu_count", lambda: 64)
+    assert workers.jobs() == workers.MAX_JOBS
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert workers.jobs() == 1  # e.g. `mkdocs serve`, which builds in a thread
+    finally:
+        stop.set()
+        thread.join()
+
+
+def test_the_generator_writes_the_same_files_and_problems_on_one_core_or_two(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.build import site
+    from generator.paths import ENTRIES_DIR, REFERENCE_FILE
+    results = {}
+    forks = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            forks.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork)
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("EE_BUILD_JOBS", jobs)
+        results[jobs] = site.build(ENTRIES_DIR, tmp_path / jobs, "https://github.com/example/r", REFERENCE_FILE)
+        assert (len(forks) > 0) is (jobs == "2")  # loading, linting and rendering each forked on two "cores"
+    assert results["1"].files == results["2"].files
+    assert results["1"].problems == results["2"].problems
+    assert len(results["1"].files) > 500
