@@ -38,11 +38,12 @@ def jobs() -> int:
     return max(1, min(os.cpu_count() or 1, MAX_JOBS))
 
 
-def fork_map(fn: Callable[[T], R], items: Sequence[T], processes: int | None = None) -> list[R]:
-    """[fn(x) for x in items], computed by up to `processes` (default jobs()) processes. `fn`'s side effects in the
-    children are lost: it must return everything the caller needs."""
+def fork_map(fn: Callable[[T], R], items: Sequence[T], processes: int | None = None,
+             min_items: int = MIN_ITEMS_PER_JOB) -> list[R]:
+    """[fn(x) for x in items], computed by up to `processes` (default jobs()) processes, each given at least
+    `min_items` items. `fn`'s side effects in the children's memory are lost: it must return what the caller needs."""
     count = jobs() if processes is None else processes
-    count = min(count, len(items) // MIN_ITEMS_PER_JOB)
+    count = min(count, len(items) // max(1, min_items))
     if count <= 1:
         return [fn(x) for x in items]
     shares = [range(k, len(items), count) for k in range(count)]

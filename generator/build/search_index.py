@@ -36,6 +36,7 @@ import yaml
 from generator.l10n.i18n import strings
 from generator.l10n.languages import languages
 from generator.paths import CONFIG_DIR
+from generator.workers import fork_map
 
 BUNDLE = "pagefind"
 BODY = "data-pagefind-body"
@@ -279,13 +280,17 @@ def build_index(site: Path) -> dict[str, int]:
     groups = synonym_groups()
     with tempfile.TemporaryDirectory(prefix="search-index-") as tmp:
         copy = Path(tmp) / "site"
-        for lang, pages in by_lang.items():
+
+        def write_copy(lang: str) -> None:
+            pages = by_lang[lang]
             extra = hidden_terms(pages, lang, by_lang.get("en", {}), groups)
             pages = {rel: weighted(with_terms(html, *extra[rel]) if rel in extra else html)
                      for rel, html in pages.items()}
             for rel, html in spaced(pages, lang).items():
                 (copy / rel).parent.mkdir(parents=True, exist_ok=True)
                 (copy / rel).write_text(html, encoding="utf-8")
+
+        fork_map(write_copy, sorted(by_lang), min_items=1)  # one language per core (generator/workers.py)
         command = [str(pagefind_executable()), "--site", str(copy), "--output-path", str(site / BUNDLE), "--quiet"]
         for selector in EXCLUDE_SELECTORS:
             command += ["--exclude-selectors", selector]
