@@ -9,7 +9,9 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.build.site import build
@@ -19,14 +21,21 @@ SEARCH = "pagefind"  # the site search's index (generator/build/search_index.py)
 MATCH_INDEX = "assets/generated/match-index.json"
 
 
+def cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and of every child it has waited for (the generator's forked
+    workers, Node): the robust figure on a shared machine."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def timed_generator(entries: Path, docs: Path) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of this process) for one cold `generator build` into an empty docs folder (what CI
-    does). CPU seconds are the robust figure on a shared machine; they leave out the regex gate's Node worker (a
-    child process, ~0.2 s wall at 3,000 entries)."""
+    """(wall seconds, CPU seconds) for one cold `generator build` into an empty docs folder (what CI does); the CPU
+    seconds include the worker processes it forks (generator/workers.py) and the regex gate's Node worker."""
     shutil.rmtree(docs, ignore_errors=True)
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu = time.perf_counter(), cpu_seconds()
     build(entries, docs, "https://example.invalid/repo")
-    return time.perf_counter() - start, time.process_time() - cpu
+    return time.perf_counter() - start, cpu_seconds() - cpu
 
 
 def timed_generator_rebuild(entries: Path, docs: Path) -> tuple[float, float, int]:
@@ -39,23 +48,59 @@ def timed_generator_rebuild(entries: Path, docs: Path) -> tuple[float, float, in
     if data.get("root_cause_zh"):
         data["root_cause_zh"] += "为重建基准而编辑。"
     entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu = time.perf_counter(), cpu_seconds()
     result = build(entries, docs, "https://example.invalid/repo", incremental=True)
-    return time.perf_counter() - start, time.process_time() - cpu, len(result.written)
+    return time.perf_counter() - start, cpu_seconds() - cpu, len(result.written)
 
 
-def mkdocs_build(project: Path, entries: Path, site: Path, *extra: str) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS in MiB of the build process, stderr) of a real `mkdocs build --strict`."""
+@dataclass
+class BuildRun:
+    wall: float  # seconds
+    cpu: float  # user + system seconds of the build and every process it started (the forked languages, Pagefind)
+    peak_mib: float  # the most memory the build's processes held at once: the sum of their PSS, sampled every 0.1 s
+    max_rss_mib: float  # the largest single process (GNU time's %M)
+    stderr: str
+
+
+def _tree_pss_kib(session: int) -> int:
+    """Sum of the proportional set size (shared pages counted once) of every process in a session."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[3]) != session:  # field 6 of /proc/<pid>/stat: the session id
+                continue
+            rollup = (stat.parent / "smaps_rollup").read_text()
+        except (OSError, IndexError, ValueError):
+            continue
+        m = re.search(r"^Pss:\s+(\d+) kB", rollup, re.M)
+        total += int(m.group(1)) if m else 0
+    return total
+
+
+def mkdocs_build(project: Path, entries: Path, site: Path, *extra: str) -> BuildRun:
+    """A real `mkdocs build --strict` (what `make build` runs, in a fresh session so that its processes can be found
+    and their memory added up)."""
     env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1")
-    cmd = ["/usr/bin/time", "-f", "MAXRSS_KB=%M", sys.executable, "-m", "mkdocs", "build", "--strict",
+    cmd = ["/usr/bin/time", "-f", "MAXRSS_KB=%M CPU_S=%U+%S", sys.executable, "-m", "mkdocs", "build", "--strict",
            "-d", str(site), *extra]
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=project, env=env, capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    if proc.returncode != 0 or "WARNING" in proc.stderr:
-        raise RuntimeError(f"mkdocs build failed:\n{proc.stderr[-4000:]}")
-    rss = re.search(r"MAXRSS_KB=(\d+)", proc.stderr)
-    return wall, (int(rss.group(1)) / 1024 if rss else float("nan")), proc.stderr
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, cwd=project, env=env, stdout=subprocess.DEVNULL, stderr=err,
+                                start_new_session=True)
+        peak = 0
+        while proc.poll() is None:
+            peak = max(peak, _tree_pss_kib(proc.pid))
+            time.sleep(0.1)
+        wall = time.perf_counter() - start
+        err.seek(0)
+        stderr = err.read().decode("utf-8", "replace")
+    if proc.returncode != 0 or "WARNING" in stderr:
+        raise RuntimeError(f"mkdocs build failed:\n{stderr[-4000:]}")
+    rss = re.search(r"MAXRSS_KB=(\d+) CPU_S=([\d.]+)\+([\d.]+)", stderr)
+    if rss is None:
+        raise RuntimeError(f"no resource use reported:\n{stderr[-2000:]}")
+    return BuildRun(wall, float(rss.group(2)) + float(rss.group(3)), peak / 1024, int(rss.group(1)) / 1024, stderr)
 
 
 def dir_size(path: Path) -> int:
@@ -106,7 +151,7 @@ def incremental_rebuild(project: Path, entries: Path, site: Path, entry: Path) -
     marker = f"incrementalmarker{int(time.time())}"
     data["root_cause"] = data["root_cause"] + f" {marker}."
     entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    wall, _, _ = mkdocs_build(project, entries, site, "--dirty")
+    wall = mkdocs_build(project, entries, site, "--dirty").wall
     pages = search_pages(site)
     holding = [url for url, text in pages.items() if marker in text]
     return wall, holding == [f"/{entry.parent.name}/{entry.stem}/"]
