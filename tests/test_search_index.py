@@ -126,3 +126,13 @@ def test_the_index_made_from_slim_copies_is_the_index_of_the_whole_pages(
         built[name] = {p.relative_to(site).as_posix(): p.read_bytes() for p in (site / "pagefind").rglob("*")
                        if p.is_file()}
     assert built["slim"] == built["whole"] and len(built["slim"]) > 10
+
+
+def test_parts_marked_ignored_are_left_out_of_the_copy_whole_and_nothing_else() -> None:
+    region = ('<div data-pagefind-body><h2 data-pagefind-ignore="" id="v">Versions</h2><p>kept</p>'
+              '<div data-pagefind-ignore="all"><div><p>inner</p></div><p>still ignored</p></div><p>kept too</p>'
+              '<div class="ee-tail" data-pagefind-ignore="all"><ul><li>Aliases</li></ul></div></div>')
+    out = search_index.without_ignored(region)
+    assert out == "<div data-pagefind-body><p>kept</p><p>kept too</p></div>"
+    broken = '<div data-pagefind-body><p>a</p><div data-pagefind-ignore="all"><p>never closed</p>'
+    assert search_index.without_ignored(broken) == broken  # unbalanced: Pagefind reads it as it is

@@ -43,7 +43,7 @@ def test_a_failure_in_the_parent_ends_the_children() -> None:
 
 
 def test_few_items_run_in_this_process() -> None:
-    assert {pid for pid in fork_map(lambda _: os.getpid(), list(range(workers.MIN_ITEMS_PER_JOB)), 2)} == {os.getpid()}
+    assert set(fork_map(lambda _: os.getpid(), list(range(workers.MIN_ITEMS_PER_JOB)), 2)) == {os.getpid()}
 
 
 def test_jobs_follow_the_setting_and_never_fork_beside_threads(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -245,6 +245,35 @@ def _region_end(html: str, start: int) -> int:
     return -1
 
 
+_IGNORED_START = re.compile(r"<(div|h[1-6]|section|aside|table|ul|ol|p|span)\b[^>]*\sdata-pagefind-ignore\b[^>]*>")
+
+
+def _element_end(html: str, tag: str, start: int) -> int:
+    """Where the `tag` element opened at `start` closes (just after its end tag), or -1."""
+    depth = 0
+    for m in re.finditer(rf"<(/?){tag}\b[^>]*>", html[start:]):
+        depth += -1 if m.group(1) else 1
+        if depth == 0:
+            return start + m.end()
+    return -1
+
+
+def without_ignored(region: str) -> str:
+    """The region without the elements it marks data-pagefind-ignore: Pagefind indexes nothing of them (the site sets
+    no filters or metadata inside them), so it need not read them."""
+    out, at = [], 0
+    for m in _IGNORED_START.finditer(region):
+        if m.start() < at:  # inside an element already left out
+            continue
+        end = _element_end(region, m.group(1), m.start())
+        if end < 0:
+            return region  # unbalanced: left whole, for Pagefind to read as it is
+        out.append(region[at:m.start()])
+        at = end
+    out.append(region[at:])
+    return "".join(out)
+
+
 def slim(html: str) -> str:
     """What Pagefind reads of a page: its language and its search region (overrides/main.html wraps the content of an
     entry or article in one `data-pagefind-body` div, and Pagefind ignores everything outside such regions on a site
@@ -284,7 +313,8 @@ def build_index(site: Path) -> dict[str, int]:
         def write_copy(lang: str) -> None:
             pages = by_lang[lang]
             extra = hidden_terms(pages, lang, by_lang.get("en", {}), groups)
-            pages = {rel: weighted(with_terms(html, *extra[rel]) if rel in extra else html)
+            # The English page's aliases (read above) are in a part marked data-pagefind-ignore: left out only now.
+            pages = {rel: without_ignored(weighted(with_terms(html, *extra[rel]) if rel in extra else html))
                      for rel, html in pages.items()}
             for rel, html in spaced(pages, lang).items():
                 (copy / rel).parent.mkdir(parents=True, exist_ok=True)
