@@ -30,16 +30,28 @@ def test_a_failure_in_a_child_is_raised_with_its_reason() -> None:
         fork_map(boom, list(range(400)), processes=2)
 
 
-def test_a_failure_in_the_parent_ends_the_children() -> None:
+def test_a_failure_in_the_parent_ends_the_children(monkeypatch: pytest.MonkeyPatch) -> None:
+    forked = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+        return pid
+
     def boom(x: int) -> int:
         if x == 0:
             raise ValueError("parent")
         return x
 
+    monkeypatch.setattr(os, "fork", fork)
     with pytest.raises(ValueError, match="parent"):
-        fork_map(boom, list(range(400)), processes=2)
-    with pytest.raises(ChildProcessError):  # no child left to wait for
-        os.waitpid(-1, os.WNOHANG)
+        fork_map(boom, list(range(400)), processes=3)
+    assert len(forked) == 2
+    for pid in forked:  # ended and waited for: no child left behind
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
 
 
 def test_few_items_run_in_this_process() -> None:
