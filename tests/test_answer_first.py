@@ -14,7 +14,7 @@ from generator.match.engine import display_row
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
 from generator.render.graph import build_graph
 from generator.render.head import absolute, alternate_links
-from generator.render.markup import md_text
+from generator.render.markup_html import html_text
 from generator.render.pages import Site, render_entry
 from generator.render.sentences import first_sentence, opening, summary
 from generator.render.titles import MAX_TITLE, html_title, title, width
@@ -30,9 +30,10 @@ def real() -> tuple[Site, list]:
     return site, sorted(corpus.entries, key=lambda e: e.id)
 
 
-SECTIONS = {"en": ["## Workarounds", "## Root cause", "## What not to try", "## Versions", "## Transition graph",
-                   "## Details"],
-            "zh": ["## 解决办法", "## 根本原因", "## 不要尝试的做法", "## 版本", "## 错误转换关系", "## 详细信息"]}
+HEADINGS = {"en": ["Workarounds", "Root cause", "What not to try", "Versions", "Transition graph", "Details"],
+            "zh": ["解决办法", "根本原因", "不要尝试的做法", "版本", "错误转换关系", "详细信息"]}
+# Each as the section's <h2> (the permalink follows the heading's text).
+SECTIONS = {lang: [f'>{h}<a class="headerlink"' for h in hs] for lang, hs in HEADINGS.items()}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -46,12 +47,12 @@ def test_every_entry_page_leads_with_the_best_workaround(real: tuple[Site, list]
         at = [page.find(s) for s in SECTIONS[lang]]
         assert -1 not in at and at == sorted(at), (e.id, at)
         body = page.split("\n---\n", 1)[1]
-        assert body.lstrip().startswith("# "), e.id
+        assert body.lstrip().startswith('<h1 class="ee-title"'), e.id
         assert body.index('<div class="ee-lead"') < at[0], e.id
         if e.workarounds:
-            first = re.search(r"^1\. (.*)$", page[at[0]:], re.M).group(1)
+            first = re.search(r"<ol>\n<li>(?:<p>)?(.*)$", page[at[0]:], re.M).group(1)  # the first item's first line
             best = display_row(e, lang)["w"]
-            assert str(md_text(best)) in first, (e.id, first, best)  # the page escapes it with md_text too
+            assert str(html_text(best)) in first, (e.id, first, best)  # the page escapes it with html_text too
         history = page.find("ee-history")
         assert history == -1 or history > at[-1], e.id
 

@@ -115,7 +115,8 @@ def test_every_stored_file_of_the_real_entries_is_published(real_docs: Mapping[s
         if rel.endswith(".md") and not rel.startswith(("repro/", "browse/", "api/")):
             text = data.decode()
             assert not re.search(r"/blob/[^\s\"]*\.repro/", text), rel  # no repository link to a stored file
-            linked += len(re.findall(r"\]\((?:\.\./)+repro/[^)]*index(?:\.zh)?\.md#file-", text))
+            linked += len(re.findall(r"\]\((?:\.\./)+repro/[^)]*index(?:\.zh)?\.md#file-", text))  # Markdown
+            linked += len(re.findall(r'href="(?:\.\./)+repro/[^"]*/#file-', text))  # entry pages (HTML)
     assert linked > 100
 
 

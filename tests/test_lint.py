@@ -140,7 +140,7 @@ def test_w601_flags_an_untranslated_condition(tmp_path: Path) -> None:
     e = site.entries["pytorch/cuda-out-of-memory"]
     english = e.workarounds[0].condition
     page = render.render_entry(e, site, "zh")
-    line = next(ln for ln in page.splitlines() if render.md_text(english) in ln)
+    line = next(ln for ln in page.splitlines() if render.html_text(english) in ln)
     assert "尚未翻译" in line and "<span lang=\"en\">" in line
 
 

@@ -11,7 +11,7 @@ from generator.build import site
 from generator.lint.checks import check
 from generator.lint.tested import read_run
 from generator.paths import ENTRIES_DIR
-from generator.render.markup import md_text
+from generator.render.markup_html import html_text
 from tests.corpus import real_corpus
 from tests.lintcases import make_corpus
 
@@ -40,20 +40,20 @@ def test_a_tested_workaround_and_dead_end_are_clean_and_shown_in_both_languages(
     zh = files["pytorch/cuda-out-of-memory.zh.md"].decode()
 
     def mark(kind: str, label: str) -> str:
-        return f'<span class="ee-tested ee-tested-{kind}">{md_text(label)}</span>'
+        return f'<span class="ee-tested ee-tested-{kind}">{html_text(label)}</span>'
     assert mark("works", "Tested on GPU (H100 80GB HBM3, CUDA 13.0)") in en
     assert mark("fails", "Shown failing on GPU (H100 80GB HBM3, CUDA 13.0)") in en
     assert mark("works", "已在 GPU 上验证（H100 80GB HBM3，CUDA 13.0）") in zh
     assert mark("fails", "已在 GPU 上验证无效（H100 80GB HBM3，CUDA 13.0）") in zh
     # Each file links to its section on the site's page for the folder (generator/render/repro.py), in the same
-    # language.
+    # language (the page's URL is under its language's folder, and so is the one the relative link reaches).
     for page, words, colon, folder in ((en, ("program", "output", "run record"), ": ", "index.md"),
                                        (zh, ("程序", "输出", "运行记录"), "：", "index.zh.md")):
         for name in ("fixed", "deadend"):
             for word, file in zip(words, (f"{name}.py", f"{name}_output.txt", f"{name}_run.txt"), strict=True):
                 anchor = "file-" + file.replace(".", "-")
-                target = f"../repro/pytorch/cuda-out-of-memory/{folder}#{anchor}"
-                assert f"{md_text(word)}{colon}[{md_text(file)}]({target})" in page
+                target = f"../../repro/pytorch/cuda-out-of-memory/#{anchor}"
+                assert f'{html_text(word)}{colon}<a href="{target}">{html_text(file)}</a>' in page
                 assert f"{{ #{anchor} }}" in files[f"repro/pytorch/cuda-out-of-memory/{folder}"].decode()
     assert en.count("ee-tested-") == 2 and zh.count("ee-tested-") == 2
 
@@ -137,8 +137,9 @@ def test_a_reproduction_with_its_run_record_is_clean_and_links_the_record(tmp_pa
     files = site.build(entries, tmp_path / "docs", REPO).files
     for page, label, colon, folder in (("pytorch/cuda-out-of-memory.md", "Run record", ": ", "index.md"),
                                        ("pytorch/cuda-out-of-memory.zh.md", "运行记录", "：", "index.zh.md")):
-        target = f"../repro/pytorch/cuda-out-of-memory/{folder}#file-run-txt"
-        assert f"{md_text(label)}{colon}[{md_text('run.txt')}]({target})" in files[page].decode()
+        target = "../../repro/pytorch/cuda-out-of-memory/#file-run-txt"
+        assert f'{html_text(label)}{colon}<a href="{target}">{html_text("run.txt")}</a>' in files[page].decode()
+        assert "{ #file-run-txt }" in files[f"repro/pytorch/cuda-out-of-memory/{folder}"].decode()
 
 
 def test_a_reproduction_without_a_run_record_is_e803_and_shows_no_record_line(tmp_path: Path) -> None:

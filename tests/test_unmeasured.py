@@ -12,7 +12,7 @@ from generator.load.corpus import load_corpus
 from generator.match.engine import best_workaround
 from generator.model import workaround_order
 from generator.paths import REFERENCE_FILE
-from generator.render.markup import md_text
+from generator.render.markup_html import html_text
 from tests.lintcases import make_corpus
 
 OOM = "pytorch/cuda-out-of-memory"
@@ -28,7 +28,7 @@ def _pages(spec: dict, tmp_path: Path) -> dict[str, str]:
 
 
 def _positions(page: str, actions: list[str]) -> list[int]:
-    return [page.index(str(md_text(a))[:40]) for a in actions]
+    return [page.index(str(html_text(a))[:40]) for a in actions]
 
 
 def test_nothing_counted_no_number_and_the_order_given(tmp_path: Path) -> None:
@@ -48,14 +48,16 @@ def test_counted_reports_are_said_in_words_linked_and_rank_first(tmp_path: Path)
                                       "dead_ends.0.evidence": {"failed": REPORTS["failed"]}}}}}
     pages = _pages(spec, tmp_path)
     en, zh = pages[f"{OOM}.md"], pages[f"{OOM}.zh.md"]
-    assert "**fixed it in 2 of 3 linked reports**" in en and "did not fix it in 1 of 1 linked report<br>" in en
-    assert "**3 份已链接的报告中有 2 份说它解决了问题**" in zh and "1 份已链接的报告中有 1 份说它没有解决问题" in zh
+    assert "<strong>fixed it in 2 of 3 linked reports</strong>" in en
+    assert "did not fix it in 1 of 1 linked report<br>" in en
+    assert "<strong>3 份已链接的报告中有 2 份说它解决了问题</strong>" in zh
+    assert "1 份已链接的报告中有 1 份说它没有解决问题" in zh
     for url in REPORTS["worked"] + REPORTS["failed"]:
         assert f'href="{url}"' in en and f'href="{url}"' in zh
     assert "Ranked by the linked reports" in en and "按已链接的报告排序" in zh
     assert re.search(r"[0-9]%", en) is None
     data = json.loads((tmp_path / "c" / "entries" / f"{OOM}.json").read_text(encoding="utf-8"))
-    first = str(md_text(data["workarounds"][2]["action"]))[:40]
+    first = str(html_text(data["workarounds"][2]["action"]))[:40]
     assert en.index(first) < min(_positions(en, [w["action"] for i, w in enumerate(data["workarounds"]) if i != 2]))
 
 

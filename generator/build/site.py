@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import hashlib
+import html
 import json
+import posixpath
+import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +20,7 @@ from generator.lint.checks import Report, check
 from generator.load.corpus import Corpus
 from generator.match.engine import match_files
 from generator.model import Entry
-from generator.paths import REFERENCE_FILE, ROOT
+from generator.paths import DOCS_DIR, REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
 from generator.render import indexes, repro
 from generator.render.articles import all_related_entries
@@ -261,6 +264,9 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     site = make_site(report, repo_url, branch, entries_dir)
     problems = list(report.problems)
     files = render_all(site, site_url, incremental)
+    broken = check_links(files, docs_dir)
+    if broken:  # a generator bug, not bad input: MkDocs checks no link on a page written as HTML
+        raise ValueError(f"generated pages link to no page of the site: {broken[:5]}")
     # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
     unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}
     files.update(match_json_files(report.corpus, {e.id for e in report.corpus.entries if e.path in unsafe}))
@@ -272,6 +278,51 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     result = write_files(docs_dir, files)
     result.problems = problems
     return result
+
+
+_HTML_PAGE = b"\nee_html: true\n"
+_HREF = re.compile(r'<a href="([^"]*)"')
+
+
+def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR) -> list[str]:
+    """The links of every page the generator wrote as HTML (entry pages) that reach no page or file of the site, as
+    '<page>: <href>'. MkDocs rewrites and checks the links of Markdown pages only: these pages' links are final URLs
+    (pages.page_url), served at [<lang>/]<page>/, and must name a generated file or a hand-written page of docs/ (in
+    the page's language, or the default one that the i18n plugin shows in its place)."""
+    suffixes = {f".{lang}.md": lang for lang in LANGS if lang != DEFAULT_LANG}
+    exists: dict[str, bool] = {}
+
+    def found(rel: str) -> bool:
+        if rel not in exists:
+            exists[rel] = rel in files or (docs_dir / rel).is_file() or (DOCS_DIR / rel).is_file()
+        return exists[rel]
+
+    broken = []
+    for path, data in files.items():
+        if not path.endswith(".md") or _HTML_PAGE not in data[:1000]:
+            continue
+        lang = next((code for suffix, code in suffixes.items() if path.endswith(suffix)), DEFAULT_LANG)
+        page = path.removesuffix(".md").removesuffix(f".{lang}")
+        base = f"{prefix(lang)}{page}/"
+        for href in dict.fromkeys(_HREF.findall(data.decode("utf-8"))):
+            target = html.unescape(href).split("#", 1)[0]
+            if not target or urlsplit(target).scheme:
+                continue
+            url = posixpath.normpath(posixpath.join(base, target))
+            if url.startswith("../"):
+                broken.append(f"{path}: {href}")
+                continue
+            if not target.endswith("/"):  # a file (the JSON API)
+                if not found(url):
+                    broken.append(f"{path}: {href}")
+                continue
+            rel = url.removeprefix(prefix(lang)) if url.startswith(prefix(lang)) else None
+            names = [] if rel is None else [f"{rel}.md", f"{rel}/index.md"]
+            if lang != DEFAULT_LANG:
+                names = [f"{n.removesuffix('.md')}.{lang}.md" for n in names] + names
+            if not any(found(n) for n in names):
+                broken.append(f"{path}: {href}")
+    return broken
 
 
 def _inside(rel: str) -> bool:

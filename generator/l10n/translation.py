@@ -404,13 +404,22 @@ _FOUND_FOR: list[frozenset[tuple[str, ...]]] = [frozenset()]
 PAGES_READ = 0
 
 
+def page_html(page: str) -> str:
+    """A generated page as the HTML `findings` reads: a page the generator wrote as HTML (front matter `ee_html: true`:
+    entry pages) as it is, a Markdown page through markdown_html."""
+    head = _FRONT_MATTER.match(page)
+    if head is not None and "\nee_html: true\n" in head.group(0):
+        return page[head.end():]
+    return markdown_html(page)
+
+
 def page_findings(md: str, messages: frozenset[tuple[str, ...]]) -> list[Finding]:
-    """findings(markdown_html(md), messages), remembered (for the messages of the last translation_report)."""
+    """findings(page_html(md), messages), remembered (for the messages of the last translation_report)."""
     global PAGES_READ
     key = hashlib.blake2b(md.encode("utf-8", "surrogatepass"), digest_size=16).digest()
     found = _FOUND.get(key)
     if found is None:
-        found = _FOUND[key] = tuple(findings(markdown_html(md), messages))
+        found = _FOUND[key] = tuple(findings(page_html(md), messages))
         PAGES_READ += 1
     return list(found)
 

@@ -300,3 +300,87 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
                              tag.group(0))
     hand_written = page.file.src_uri not in _generated_pages
     return clean_html(_TAG.sub(guard, html), trusted_ids=hand_written)
+
+
+# ---- Entry pages written as HTML (issue 12: build speed) ----
+# The generator writes each entry page as the HTML Python-Markdown made of it when it was Markdown (front matter
+# `ee_html: true`; generator/render/pages.py render_entry): Python-Markdown was more than half of a build's CPU. For
+# such a page, MkDocs' Page.render is replaced, for that page only, by one that takes the body as the content and
+# records what MkDocs' own render records: the table of contents (from the headings: each carries the id and the
+# permalink the toc extension gives), the title, the anchors the page has and the links it makes to anchors (MkDocs
+# checks those). MkDocs rewrites no link on these pages: the generator writes final URLs and checks them
+# (generator/build/site.py check_links); a relative link that names no file of the site is reported here as well.
+# on_page_content's guards still run on them.
+
+_HTML_HEADING = re.compile(r'<h([1-6])\b([^>]*)>(.*?)<a class="headerlink" href="#[^"]*" title="Permanent link">'
+                           r"&para;</a></h\1>", re.S)
+_HTML_ID = re.compile(r'\sid="([^"]*)"')
+_HTML_HREF = re.compile(r'\shref="([^"]*)"')
+_url_files: list[tuple[Files, dict[str, Any]]] = []  # the build's Files, and each of its files by URL
+
+
+def on_pre_page(page: Page, config: MkDocsConfig, files: Files) -> Page:
+    import types
+    if page.file.src_uri in _generated_pages:
+        page.render = types.MethodType(_render_html_page, page)  # type: ignore[method-assign]
+    return page
+
+
+def _files_by_url(files: Files) -> dict[str, Any]:
+    if not _url_files or _url_files[0][0] is not files:
+        _url_files[:] = [(files, {f.url.rstrip("/"): f for f in files})]
+    return _url_files[0][1]
+
+
+def _render_html_page(page: Page, config: MkDocsConfig, files: Files) -> None:
+    """Page.render for a page the generator wrote as HTML; any other page renders as usual."""
+    import html
+    import logging
+    import posixpath
+    from urllib.parse import unquote, urlsplit
+
+    from markdown.extensions.toc import nest_toc_tokens, strip_tags
+    from mkdocs.structure.pages import Page
+    from mkdocs.structure.toc import get_toc
+
+    if not page.meta.get("ee_html"):
+        Page.render(page, config, files)
+        return
+    body = page.markdown or ""
+    page.content = body
+    tokens = []
+    for m in _HTML_HEADING.finditer(body):
+        ident = _HTML_ID.search(m.group(2))
+        inner = m.group(3).strip()
+        tokens.append({"level": int(m.group(1)), "id": html.unescape(ident.group(1)) if ident else "",
+                       "name": strip_tags(inner), "html": inner, "data-toc-label": ""})
+    page.toc = get_toc(nest_toc_tokens(tokens))
+    first = _HTML_HEADING.match(body.lstrip())
+    page._title_from_render = (" ".join(strip_tags(first.group(3)).split())
+                               if first and first.group(1) == "1" else None)
+    anchors: set[str] = set()
+    links: dict[Any, dict[str, str]] = {}
+    by_url = _files_by_url(files)
+    for tag in _TAG.finditer(body):
+        text = tag.group(0)
+        if ident := _HTML_ID.search(text):
+            anchors.add(html.unescape(ident.group(1)))
+        href = _HTML_HREF.search(text) if text.startswith("<a") else None
+        if href is None:
+            continue
+        url = html.unescape(href.group(1))
+        scheme, netloc, path, _, fragment = urlsplit(url)
+        if scheme or netloc:
+            continue
+        target: Any = page.file
+        if path:
+            target = by_url.get(posixpath.normpath(posixpath.join(page.url, unquote(path))).lstrip("/"))
+            if target is None:
+                log.warning(f"Doc file '{page.file.src_uri}' contains a link '{url}', but no file of the site is "
+                            "served there.")
+                continue
+        if fragment:
+            links.setdefault(target, {}).setdefault(fragment, url)
+    page.present_anchor_ids = anchors
+    if logging.getLogger("mkdocs.structure.pages").getEffectiveLevel() > logging.DEBUG:
+        page.links_to_anchors = links

@@ -47,32 +47,6 @@ def _md_text(text: str) -> Markup:
     return Markup("".join(out))
 
 
-_STEP_FENCE = re.compile(r"^```([A-Za-z0-9_+-]*)[ \t]*\n(.*?)\n```[ \t]*$", re.M | re.S)
-
-
-def md_steps(value: object, prose: Callable[[str], Markup] = md_text, indent: str = "    ") -> Markup:
-    """Untrusted 'how' text that may hold fenced code blocks (```lang ... ```): the prose between them as md_text
-    (or `prose`), each block as a fenced block indented under the list item it sits in, with its lines and line
-    breaks kept, so a multi-line command reads and copies as written (md_text would join it into one line).
-    The fence is longer than any backtick run in the code, so the code cannot close it early."""
-    text = "" if value is None else str(value)
-    blocks = list(_STEP_FENCE.finditer(text))
-    if not blocks:
-        return prose(text)
-    out, at = [], 0
-    for m in blocks:
-        before = text[at:m.start()].strip()
-        out.append(prose(before) if before else Markup(""))
-        code = m.group(2).replace("\r\n", "\n").replace("\r", "\n")
-        fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", code)), default=0) + 1)
-        body = "\n".join(indent + line if line.strip() else "" for line in code.split("\n"))
-        out.append(Markup(f"\n\n{indent}{fence}{m.group(1)}\n{body}\n{indent}{fence}\n\n{indent}"))
-        at = m.end()
-    after = text[at:].strip()
-    out.append(prose(after) if after else Markup(""))
-    return Markup("").join(out)
-
-
 def md_verbatim(value: object) -> Markup:
     """Untrusted text shown exactly as printed (error messages): one inline code span."""
     text = re.sub(r"\s+", " ", "" if value is None else str(value)).strip()

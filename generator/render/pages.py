@@ -4,7 +4,8 @@ from __future__ import annotations
 import html
 import json
 import posixpath
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -23,7 +24,16 @@ from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.render import titles
 from generator.render.graph import Links, mermaid
-from generator.render.markup import ext_link, md_steps, md_text, md_verbatim, safe_article_markdown
+from generator.render.markup import md_text, md_verbatim, safe_article_markdown
+from generator.render.markup_html import (
+    CodeBlock,
+    Headings,
+    html_ext_link,
+    html_steps,
+    html_text,
+    html_verbatim,
+    paragraphs,
+)
 from generator.render.repro import ReproFile, page_path
 from generator.render.sentences import opening, summary
 
@@ -31,14 +41,15 @@ from generator.render.sentences import opening, summary
 def _finalize(value: Any) -> Any:
     if isinstance(value, Markup):
         return value
-    return md_text(value)
+    return html_text(value)
 
 
-ENTRY_TEMPLATE = "entry.md.j2"
+# Entry pages are HTML (issue 12): thousands of them, and Python-Markdown was more than half of a build's CPU.
+ENTRY_TEMPLATE = "entry.html.j2"
 ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
-    finalize=_finalize,
-    autoescape=False,  # output is Markdown; _finalize escapes for Markdown *and* HTML
+    finalize=_finalize,  # untrusted text -> escaped HTML, its `code` spans as <code> (markup_html.html_text)
+    autoescape=True,
     trim_blocks=True,
     lstrip_blocks=True,
     keep_trailing_newline=True,
@@ -90,13 +101,23 @@ def _relpath(target: str, start: str) -> str:
     return "/".join([".."] * (len(s) - common) + t[common:]) or "."
 
 
-def repro_link(site: Site, page: str, owner: str, name: str, lang: str) -> Markup:
+def page_url(from_page: str, to_page: str) -> Markup:
+    """Relative URL from a page (docs path without extension) to another page of the same language, as MkDocs writes
+    it for a link between their Markdown files (`use_directory_urls`: `cuda/x` is served at `[<lang>/]cuda/x/`,
+    `rules/index` at `[<lang>/]rules/`). Entry pages are HTML: MkDocs rewrites no link on them (the hook checks them,
+    generator/build/site.py check_links too)."""
+    target = to_page.removesuffix("/index") if to_page.endswith("/index") else to_page
+    return Markup(html.escape(_relpath(target, from_page) + "/", quote=True))
+
+
+def repro_link(site: Site, page: str, owner: str, name: str) -> Markup:
     """A link to a stored file of `owner`'s reproduction folder: its section on the site's page for the folder, or
     (a file the site does not publish) its page in the repository."""
     published = next((f for f in site.repro.get(owner, ()) if f.name == name), None)
     if published is None:
-        return ext_link(f"{site.repo_url}/blob/{site.edit_branch}/entries/{owner}.repro/{name}", name)
-    return Markup(f"[{md_text(name)}]({rel_link(page, page_path(owner), lang)}#{published.anchor})")
+        return html_ext_link(f"{site.repo_url}/blob/{site.edit_branch}/entries/{owner}.repro/{name}", name)
+    href = f"{page_url(page, page_path(owner))}#{html.escape(published.anchor, quote=True)}"
+    return Markup(f'<a href="{href}">{html_text(name)}</a>')
 
 
 def evidence_words(ev: Evidence | None, t: dict[str, str], dead_end: bool) -> str:
@@ -119,8 +140,8 @@ def evidence_links(ev: Evidence | None, t: dict[str, str]) -> Markup:
             links = []
             for url in urls:
                 k += 1
-                links.append(ext_link(url, str(k)))
-            parts.append(Markup(f"{md_text(label)}{t['colon']}") + Markup(t["list_sep"]).join(links))
+                links.append(html_ext_link(url, str(k)))
+            parts.append(html_text(label) + html_text(t["colon"]) + html_text(t["list_sep"]).join(links))
     return Markup(" · ").join(parts)
 
 
@@ -133,9 +154,9 @@ def front_matter(title: str, description: str, extra: dict[str, Any] | None = No
     return Markup("\n".join(f"{k}: {json.dumps(v, ensure_ascii=True)}" for k, v in data.items()))
 
 
-def _badge(kind: str, label: str, value: str) -> str:
-    return (f'<span class="ee-badge ee-badge-{kind}"><span class="ee-badge-label">{md_text(label)}</span>'
-            f'<span class="ee-badge-value">{md_text(value)}</span></span>')
+def _badge(kind: str, label: str, value: str) -> Markup:
+    return Markup(f'<span class="ee-badge ee-badge-{kind}"><span class="ee-badge-label">{html_text(label)}</span>'
+                  f'<span class="ee-badge-value">{html_text(value)}</span></span>')
 
 
 def english(text: object) -> Markup:
@@ -144,10 +165,15 @@ def english(text: object) -> Markup:
     return Markup(f'<span lang="{languages().default.code}">') + md_text(text) + Markup("</span>")
 
 
+def english_html(text: object) -> Markup:
+    """english(), on a page written as HTML."""
+    return Markup(f'<span lang="{languages().default.code}">') + html_text(text) + Markup("</span>")
+
+
 def untranslated(text: object, t: dict[str, str]) -> Markup:
     """English shown on a page in another language for want of a translation: the notice badge, then the English
     text, marked."""
-    return Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span> ') + english(text)
+    return Markup(f'<span class="ee-untranslated">{html_text(t["untranslated"])}</span> ') + english_html(text)
 
 
 def shown(translation: str | None, en: str | None, lang: str, t: dict[str, str]) -> Markup:
@@ -155,13 +181,19 @@ def shown(translation: str | None, en: str | None, lang: str, t: dict[str, str])
     if not en:
         return Markup("")
     text, is_fallback = fallback(translation, en, lang)
-    return untranslated(text, t) if is_fallback else md_text(text)
+    return untranslated(text, t) if is_fallback else html_text(text)
 
 
 def title_md(e: Entry, lang: str) -> Markup:
     """An entry's title as link text or heading: an untranslated title on a zh page is marked English."""
     title, fallback = page_title(e, lang)
     return english(title) if fallback else md_text(title)
+
+
+def title_html(e: Entry, lang: str) -> Markup:
+    """title_md(), on a page written as HTML."""
+    title, fallback = page_title(e, lang)
+    return english_html(title) if fallback else html_text(title)
 
 
 def page_title(e: Entry, lang: str) -> tuple[str, bool]:
@@ -171,13 +203,39 @@ def page_title(e: Entry, lang: str) -> tuple[str, bool]:
 
 
 def message_block(e: Entry, label: str) -> Markup:
-    """The message as printed, line breaks kept, as a raw HTML block (Markdown processes nothing inside it)."""
+    """The message as printed, line breaks kept (tabs at the columns Python-Markdown put them, when pages were
+    Markdown)."""
     text = "\n".join(line.rstrip() for line in e.signature.strip().splitlines())
     return Markup(f'<pre class="ee-message" title="{html.escape(label, quote=True)}"><code>'
-                  f'{html.escape(text, quote=False)}</code></pre>')
+                  f'{html.escape(text, quote=False)}</code></pre>'.expandtabs(4))
+
+
+def _item(body: Markup, wrap: bool = False) -> Markup:
+    """A list item's content (the template's `item` filter): paragraphs split where a code block stands, each as <p>
+    where `wrap` (a loose list: items apart) or where a block splits them (markup_html.paragraphs)."""
+    parts: list[Markup | str] = []
+    pos = 0
+    for m in _BLOCK.finditer(body):
+        parts.append(Markup(body[pos:m.start()]))
+        parts.append(CodeBlock(m.group(1)))
+        pos = m.end()
+    parts.append(Markup(body[pos:]))
+    return paragraphs(parts, wrap)
+
+
+_BLOCK = re.compile(r"<ee-block>(.*?)</ee-block>", re.S)
+ENV.filters["item"] = _item
+
+
+def _steps(how: str, prose: Callable[[str], Markup]) -> Markup:
+    """A workaround's steps, each code block marked for the `item` filter (untrusted text never holds a raw '<')."""
+    return Markup("").join(Markup(f"<ee-block>{part}</ee-block>") if isinstance(part, CodeBlock) else part
+                           for part in html_steps(how, prose))
 
 
 def render_entry(e: Entry, site: Site, lang: str) -> str:
+    """An entry's page in `lang`: front matter (with `ee_html: true`), then the page's HTML, as Python-Markdown made it
+    of the Markdown this page used to be (the hook hands it to MkDocs as rendered: generator/mkdocs_edge/hook.py)."""
     t = strings(lang)
     page = e.id
     language = languages().get(lang)
@@ -186,15 +244,10 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     links = site.graph[e.id]
 
     def link(target: str) -> Markup:
-        return rel_link(page, target, lang)
+        return page_url(page, target)
 
     title, title_fallback = page_title(e, lang)
     rc, rc_fallback = fallback(language.text(e, "root_cause"), e.root_cause, lang)
-    root_cause_block = md_text(rc)
-    if rc_fallback:
-        root_cause_block = (Markup(f'!!! warning "{t["untranslated"]}"\n    {t["untranslated_note"]}\n\n'
-                                   f'<div lang="{languages().default.code}" data-pagefind-ignore="all" markdown>\n\n')
-                            + root_cause_block + Markup("\n\n</div>"))
 
     def tested(kind: str, i: int) -> Markup | str:
         """'Tested on GPU (…)' / 'Shown failing on GPU (…)' with links to the stored program, output and run record."""
@@ -208,15 +261,15 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
         label = t["tested_failing" if kind == "dead_ends" else "tested_works"]
         if env:
             label += t["paren_open"] + env + t["paren_close"]
-        links = " · ".join(f"{md_text(t[f'tested_{k}'])}{t['colon']}"
-                           f"{repro_link(site, page, e.id, str(files.get(k, '')), lang)}"
-                           for k in ("script", "output", "run"))
+        links = Markup(" · ").join(html_text(t[f"tested_{k}"]) + html_text(t["colon"])
+                                   + repro_link(site, page, e.id, str(files.get(k, "")))
+                                   for k in ("script", "output", "run"))
         return Markup(f'<span class="ee-tested ee-tested-{"fails" if kind == "dead_ends" else "works"}">'
-                      f'{md_text(label)}</span> {links}')
+                      f'{html_text(label)}</span> {links}')
 
     def en(text: str, english_shown: bool) -> Markup | str:
         """`text`, marked English where a page in another language shows the English original."""
-        return english(text) if translating and english_shown and text else text
+        return english_html(text) if translating and english_shown and text else text
 
     dead_ends_tr, workarounds_tr = language.text(e, "dead_ends") or (), language.text(e, "workarounds") or ()
     dead_ends = []
@@ -254,9 +307,9 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             "action": en(action, not translated),
             "counted": evidence_words(w.evidence, t, dead_end=False),
             "reports": evidence_links(w.evidence, t),
-            "how": md_steps(how, english if translating and not zh_how else md_text) if how else "",
+            "how": _steps(how, english_html if translating and not zh_how else html_text) if how else "",
             "condition": en(cond, not zh_condition),
-            "sources": Markup(", ".join(ext_link(s) for s in w.sources)) if w.sources else "",
+            "sources": Markup(", ").join(html_ext_link(s) for s in w.sources) if w.sources else "",
             "untranslated": translating and not status.workarounds[i],
             "condition_untranslated": translated and not status.workaround_conditions[i],
             "tested": tested("workarounds", i),
@@ -272,24 +325,25 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     version_columns = [c for c in VERSION_NOTES if any(getattr(v, c) for v in e.versions)]
 
     node_ids = {i: f"n{k}" for k, i in enumerate([e.id, *links.all()])}
-    diagram = Markup(f"```mermaid\n{mermaid(e.id, links, node_ids)}\n```") if links.all() else ""
+    diagram = (Markup(f'<pre class="mermaid"><code>{html.escape(mermaid(e.id, links, node_ids), quote=False)}'
+                      '</code></pre>') if links.all() else "")
     instances = site.instances.get(e.id, [])
-    signatures = {i: title_md(site.entries[i], lang) for i in [*links.all(), *instances]}
+    signatures = {i: title_html(site.entries[i], lang) for i in [*links.all(), *instances]}
 
     articles = [
-        {"title": article_title(a, lang), "link": link(f"articles/{a.id}")}
+        {"title": article_title_html(a, lang), "link": link(f"articles/{a.id}")}
         for a in site.articles_of.get(e.id, [])
     ]
 
     tier = site.effective_tier.get(e.id, e.verification_tier)
     resolvable = t[f"resolvable_{e.resolvable}"]
-    badges = Markup(" ".join([
+    badges = Markup(" ").join([
         _badge(f"tier-{tier}", t["tier"], t[f"tier_{tier}"]),
         _badge(f"resolvable-{e.resolvable}", t["resolvable"], resolvable),
-    ]))
+    ])
 
     corrections = [{
-        "field": c["field"], "date": c["date"], "was_md": md_verbatim(c["was"]), "now_md": md_verbatim(c["now"]),
+        "field": c["field"], "date": c["date"], "was": html_verbatim(c["was"]), "now": html_verbatim(c["now"]),
         "why": shown(language.text(c, "why"), c["why"], lang, t)} for c in e.corrections]
 
     repro = None
@@ -298,9 +352,9 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
             "environment": shown(language.text(e.reproduction, "environment"), e.reproduction["environment"], lang,
                                  t),
             "date": e.reproduction["date"],
-            "script_link": repro_link(site, page, e.id, e.reproduction["script"], lang),
-            "output_link": repro_link(site, page, e.id, e.reproduction["output"], lang),
-            "run_link": repro_link(site, page, e.id, e.reproduction["run"], lang) if e.reproduction.get("run") else "",
+            "script_link": repro_link(site, page, e.id, e.reproduction["script"]),
+            "output_link": repro_link(site, page, e.id, e.reproduction["output"]),
+            "run_link": repro_link(site, page, e.id, e.reproduction["run"]) if e.reproduction.get("run") else "",
         }
 
     belongs_to = None
@@ -316,31 +370,31 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
     # The meta description: what the error means (the root cause's first sentence), never the title again.
     description = summary(rc)
     history_count = len(corrections) + len(acknowledged) + len(notices)  # any: the page ends with its history
-    # Whether the error corrupts the context: the first thing an engineer needs to know (keep going or restart).
-    sticky_line = (Markup(f"**{md_text(t[f'sticky_{e.sticky}'])}** {md_text(t[f'sticky_{e.sticky}_note'])}")
-                   if e.sticky else "")
     ctx = {
         "front_matter": front_matter(titles.html_title(e, lang), description,
-                                     {"ee_mermaid": bool(diagram), "ee_search": True}),
-        "title": english(title) if title_fallback else md_text(title), "e": e, "t": t, "lang": lang,
+                                     {"ee_mermaid": bool(diagram), "ee_search": True, "ee_html": True}),
+        "h": Headings(),
+        "title": english_html(title) if title_fallback else html_text(title), "e": e, "t": t, "lang": lang,
         "message_block": "" if titles.is_message(e) and not translating else message_block(e, t["machine_message"]),
-        "lead": english(opening(rc)) if rc_fallback else md_text(opening(rc)), "lead_untranslated": rc_fallback,
+        "lead": english_html(opening(rc)) if rc_fallback else html_text(opening(rc)), "lead_untranslated": rc_fallback,
         "domain_name": domain_name(e.domain, lang), "category": t[f"category_{e.category}"],
-        "code_md": md_verbatim(e.error_code) if e.error_code else "",
         "domain_link": link(f"browse/{e.domain}"),
         "badges": badges, "belongs_to": belongs_to,
-        "corrections": corrections, "root_cause_block": root_cause_block, "sticky_line": sticky_line,
+        "corrections": corrections, "root_cause": html_text(rc),  # a fallback: the <div lang> around it marks it
+        "root_cause_fallback": rc_fallback, "default_lang": languages().default.code,
+        # Whether the error corrupts the context: the first thing an engineer needs to know (keep going or restart).
+        "sticky": (t[f"sticky_{e.sticky}"], t[f"sticky_{e.sticky}_note"]) if e.sticky else None,
         "acknowledged": acknowledged, "notices": notices, "rules_link": link("rules/index"),
         "history_count": history_count,
         "dead_ends": dead_ends, "workarounds": workarounds,
         # How the list is ordered, where not every item carries its count (generator/model.py workaround_order).
-        # Inside a raw HTML block Markdown processes nothing: escape for HTML only (md_text's \. would show).
+        # Escaped for HTML only, as when it was a raw HTML block in Markdown: its backticks stay text.
         "order_note": Markup(html.escape("" if all(w["counted"] for w in workarounds) else
                                          t["order_mixed"] if any(w["counted"] for w in workarounds)
                                          else t["order_unmeasured"])),
         "dead_ends_fallback": bool(dead_ends) and all(d["untranslated"] for d in dead_ends),
         "workarounds_fallback": bool(workarounds) and all(w["untranslated"] for w in workarounds),
-        "untranslated_badge": Markup(f'<span class="ee-untranslated">{md_text(t["untranslated"])}</span>'),
+        "untranslated_badge": Markup(f'<span class="ee-untranslated">{html_text(t["untranslated"])}</span>'),
         "versions": versions, "version_columns": version_columns,
         "os_specific": [(os, untranslated(text, t) if translating else text)  # no translated field: marked
                         for os, text in sorted(e.os_specific.items())],
@@ -349,15 +403,16 @@ def render_entry(e: Entry, site: Site, lang: str) -> str:
                         (t["confused_with"], links.confused_with)],
         "signatures": signatures, "instances": instances, "diagram": diagram, "link": link,
         "articles": articles, "reproduction": repro,
-        "doc_link": ext_link(e.official_doc_url, e.official_doc_section or e.official_doc_url),
-        "tag_link": lambda tag: Markup(f"{link('browse/tags')}#tag-{tag.replace('.', '-').replace('+', '-')}"),
-        "verbatim": md_verbatim,
-        "source_link": ext_link(f"{site.repo_url}/blob/{site.edit_branch}/{e.path}", t["source"]),
-        "edit_link": ext_link(f"{site.repo_url}/edit/{site.edit_branch}/{e.path}", t["edit"]),
-        "api_link": Markup(f'<a href="{to_root(page, lang)}api/v1/{e.id}.json">'
-                           f'{md_text(t["api"])}</a>'),
+        "doc_link": html_ext_link(e.official_doc_url, e.official_doc_section or e.official_doc_url),
+        "tag_link": lambda tag: Markup(f"{link('browse/tags')}#tag-"
+                                       f"{html.escape(tag.replace('.', '-').replace('+', '-'), quote=True)}"),
+        "verbatim": html_verbatim,
+        "source_link": html_ext_link(f"{site.repo_url}/blob/{site.edit_branch}/{e.path}", t["source"]),
+        "edit_link": html_ext_link(f"{site.repo_url}/edit/{site.edit_branch}/{e.path}", t["edit"]),
+        "api_link": Markup(f'<a href="{to_root(page, lang)}api/v1/{html.escape(e.id, quote=True)}.json">'
+                           f'{html_text(t["api"])}</a>'),
     }
-    return _tidy(ENV.get_template(ENTRY_TEMPLATE).render(ctx))
+    return ENV.get_template(ENTRY_TEMPLATE).render(ctx)
 
 
 def rule_summary(p: Problem, lang: str) -> Markup | str:
@@ -367,7 +422,7 @@ def rule_summary(p: Problem, lang: str) -> Markup | str:
     if language.default:
         return p.message
     summary = language.text(RULES[p.code], "summary") if p.code in RULES else None
-    return summary if isinstance(summary, str) and summary else english(p.message)
+    return summary if isinstance(summary, str) and summary else english_html(p.message)
 
 
 def article_title(a: Article, lang: str) -> Markup:
@@ -376,6 +431,14 @@ def article_title(a: Article, lang: str) -> Markup:
         return md_text(a.title)
     title = languages().get(lang).text(a, "title")
     return md_text(title) if title else english(a.title)
+
+
+def article_title_html(a: Article, lang: str) -> Markup:
+    """article_title(), on a page written as HTML."""
+    if is_default(lang):
+        return html_text(a.title)
+    title = languages().get(lang).text(a, "title")
+    return html_text(title) if title else english_html(a.title)
 
 
 def render_article(a: Article, site: Site, lang: str) -> str:

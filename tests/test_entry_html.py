@@ -1,0 +1,174 @@
+"""Entry pages are written as HTML (issue 12): MkDocs takes them as rendered (generator/mkdocs_edge/hook.py), so what
+it gets must be what Python-Markdown made of the Markdown the generator used to write.
+
+The oracle is the generator of ORACLE, the last commit that wrote entry pages as Markdown (its generator/ and config/
+unpacked from git): the real site is built with this checkout, and for every entry page, in each language, a test
+hook (tests/entry_html_oracle.py) renders the old Markdown with MkDocs' own Page.render, same config and files,
+beside what the fast path gave. Compared: the content as a DOM (tests/htmldom.py: entities decoded, attribute order,
+whitespace runs outside <pre> as one space and whitespace beside block elements dropped; a browser shows none of
+these), the table of contents (levels, ids, titles), the title, the anchors and the links to anchors MkDocs checks.
+A deliberate change to entry pages after ORACLE makes these tests fail: then they have done their work (retire them
+or move ORACLE along with a reason)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.paths import ENTRIES_DIR, REFERENCE_FILE, ROOT
+from tests.htmldom import dom, first_difference
+from tests.sitebuild import build_site
+from tests.test_generate import generator_at
+
+ORACLE = "89ea726c6bf6d4df2e35d0c85245b05f428001de"
+
+
+def _has_oracle() -> bool:
+    return subprocess.run(["git", "cat-file", "-e", f"{ORACLE}^{{commit}}"], cwd=ROOT,
+                          capture_output=True).returncode == 0
+
+
+needs_oracle = pytest.mark.skipif(not _has_oracle(), reason=f"the oracle commit {ORACLE[:10]} is not in this clone")
+
+
+def old_docs(entries: Path, work: Path) -> Path:
+    """docs/ as the generator of ORACLE writes it for `entries` (entry pages as Markdown)."""
+    code = generator_at(ORACLE, work / "oracle")
+    docs = work / "oracle-docs"
+    env = dict(os.environ, PYTHONPATH=str(code), REGEX_GATE_CACHE=str(ROOT / ".cache" / "regex-gate.json"))
+    subprocess.run([sys.executable, "-m", "generator", "build", "--entries", str(entries), "--docs", str(docs),
+                    "--reference", str(REFERENCE_FILE)], cwd=code, env=env, check=True, capture_output=True,
+                   timeout=600)
+    return docs
+
+
+def with_oracle_hook(project: Path) -> None:
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    hook = ROOT / "tests" / "entry_html_oracle.py"
+    config.write_text(text.replace("hooks:\n", f"hooks:\n  - {hook}\n", 1), encoding="utf-8")
+
+
+def rendered_both_ways(entries: Path, work: Path) -> list[dict[str, Any]]:
+    """Each entry page of the site built from `entries`: what the fast path gave MkDocs and what MkDocs' render of the
+    old Markdown gives."""
+    docs = old_docs(entries, work)
+    out = work / "oracle-out"
+    out.mkdir()
+    _, proc = build_site(entries, work / "build", env={"EE_ORACLE_DOCS": str(docs), "EE_ORACLE_OUT": str(out)},
+                         prepare=with_oracle_hook)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "WARNING" not in proc.stderr, proc.stderr
+    return [json.loads(line) for f in sorted(out.glob("*.jsonl")) for line in f.read_text("utf-8").splitlines()]
+
+
+def differences(records: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for r in records:
+        fast, oracle = r["fast"], r["oracle"]
+        # MkDocs also scans the Markdown source for raw HTML ids, code spans included: `<bus id>` in a message gave it
+        # an anchor `None`. No link can name it.
+        oracle["anchors"] = [a for a in oracle["anchors"] if a is not None]
+        if (d := first_difference(dom(fast["content"]), dom(oracle["content"]))) is not None:
+            out.append(f"{r['page']}: content {d}")
+        for key in ("toc", "title", "anchors", "links_to_anchors"):
+            if fast[key] != oracle[key]:
+                out.append(f"{r['page']}: {key} {fast[key]!r} != {oracle[key]!r}")
+    return out
+
+
+def entry_pages(entries: Path) -> set[str]:
+    ids = [p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")]
+    return {f"{i}.md" for i in ids} | {f"{i}.zh.md" for i in ids}
+
+
+def corpus(name: str, dest: Path) -> Path:
+    """real: entries/. seeds: the original seed entries, their lint errors acknowledged (the acknowledged and
+    open-warnings sections). synthetic: 120 entries cloned from the real ones, some with no Chinese (untranslated
+    marks, the English root cause under a notice). hostile: payloads in every field (tests/hostile.py)."""
+    if name == "real":
+        return ENTRIES_DIR
+    if name == "seeds":
+        from tests.conftest import SEEDS, acknowledged_copy
+        return acknowledged_copy(SEEDS, dest / "entries")
+    if name == "synthetic":
+        from benchmarks.corpus import write_corpus
+        return write_corpus(dest / "entries", 120)
+    from tests.hostile import hostile_corpus
+    return hostile_corpus(dest)
+
+
+# What each corpus must show on some page (so that the comparison covered it).
+COVERS = {
+    "real": ['<div class="highlight">', '<pre class="mermaid">', "<table>", 'class="ee-tested', 'id="corrections"',
+             'id="reproduction"', 'id="related-articles"', '<pre class="ee-message"'],
+    "seeds": ['id="known-problems-acknowledged"', 'id="warnings-from-the-checks"', 'class="ee-untranslated"'],
+    "synthetic": ['<div class="admonition warning">', '<span lang="en">', 'class="ee-untranslated"'],
+    "hostile": ["&lt;script&gt;", "javascript:", "{: onclick"],
+}
+
+
+@pytest.mark.slow
+@needs_oracle
+@pytest.mark.parametrize("name", list(COVERS))
+def test_entry_pages_are_what_markdown_made_of_them(tmp_path: Path, name: str) -> None:
+    entries = corpus(name, tmp_path / "src")
+    records = rendered_both_ways(entries, tmp_path)
+    assert sorted(r["page"] for r in records) == sorted(entry_pages(entries))  # each page, once
+    assert differences(records) == []
+    contents = "\n".join(r["fast"]["content"] for r in records)
+    assert [c for c in COVERS[name] if c not in contents] == []
+    # the oracle did render Markdown of its own: the two strings differ (whitespace, entities) where the DOMs agree
+    assert any(r["fast"]["content"] != r["oracle"]["content"] for r in records)
+
+
+def test_the_comparison_sees_what_a_reader_would() -> None:
+    """The DOM comparison ignores what no browser shows (whitespace beside blocks, attribute order, entities) and
+    nothing else."""
+    same = ('<div class="a" id="b">\n<p>x <code>y</code><br>\n  z</p>\n</div>',
+            '<div id="b" class="a"><p>x <code>y</code><br> z</p></div>', "<div id=b class=a><p>x <code>y</code><br>"
+            "\n\n z\n</p>\n</div>")
+    assert all(first_difference(dom(same[0]), dom(other)) is None for other in same)
+    for changed in ('<div class="a" id="c"><p>x <code>y</code><br> z</p></div>',  # an attribute
+                    '<div class="a" id="b"><p>x <code>y </code><br> z</p></div>',  # text
+                    '<div class="a" id="b"><p>x <em>y</em><br> z</p></div>',  # an element
+                    '<div class="a" id="b"><p>x <code>y</code><br> z</p><p></p></div>',  # one more
+                    '<div class="a" id="b"><p>x <code>y</code> z</p></div>'):
+        assert first_difference(dom(same[0]), dom(changed)) is not None, changed
+    assert first_difference(dom("<pre><code>a\n b</code></pre>"), dom("<pre><code>a\nb</code></pre>")) is not None
+    assert first_difference(dom("<p>&#x27;a&amp;</p>"), dom("<p>'a&amp;</p>")) is None
+
+
+def test_the_markdown_the_generator_still_runs_is_configured_as_mkdocs_yml() -> None:
+    """markup_html renders code blocks and language code spans with Python-Markdown: the extensions those use, with
+    mkdocs.yml's settings (so they come out as on every other page)."""
+    from mkdocs.config import load_config
+
+    from generator.render.markup_html import MARKDOWN_EXTENSIONS, _markdown_config
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    assert set(MARKDOWN_EXTENSIONS) <= set(config.markdown_extensions)
+    for name, settings in _markdown_config().items():
+        assert config.mdx_configs.get(name) == settings, name
+
+
+def test_every_link_of_an_entry_page_reaches_a_page_of_the_site(real_docs: Any) -> None:
+    """The generator checks the links of the pages it writes as HTML (MkDocs rewrites and checks only Markdown's):
+    each reaches a generated file or a hand-written page, in the page's language or the default one."""
+    from generator.build.site import check_links
+    files = dict(real_docs)
+    assert check_links(files) == []
+    page = "nccl/unhandled-cuda-error.zh.md"
+    assert b'href="../../browse/nccl/"' in files[page] and b'href="../../../api/v1/' in files[page]
+    for good, bad in ((b'href="../../browse/nccl/"', b'href="../../browse/nccx/"'),
+                      (b'href="../../../api/v1/', b'href="../../api/v1/'),
+                      (b'href="../../browse/nccl/"', b'href="../../../../x/"')):
+        found = check_links(dict(files, **{page: files[page].replace(good, bad, 1)}))
+        assert len(found) == 1 and found[0].startswith(f"{page}: {bad.decode()[6:].rstrip(chr(34))}"), (bad, found)
+    # a hand-written page (docs/about.md) is a page of the site too
+    about = dict(files, **{page: files[page].replace(b'href="../../browse/nccl/"', b'href="../../about/"', 1)})
+    assert check_links(about) == []
