@@ -141,26 +141,32 @@ def html_steps(value: object, prose: Callable[[str], Markup] = html_text) -> lis
 
 
 def paragraphs(parts: Iterable[Markup | str], wrap: bool) -> Markup:
-    """Inline parts as a list item's or a <div>'s content: the runs between CodeBlocks as paragraphs (as <p> where
-    `wrap` or where a code block splits them, as Python-Markdown does in a loose list), the code blocks between."""
-    runs: list[list[Markup | str]] = [[]]
-    blocks: list[CodeBlock] = []
+    """Inline parts as a list item's content: the runs between CodeBlocks as paragraphs (as <p> where `wrap` or where a
+    code block splits them, as Python-Markdown does in a loose list), the code blocks between."""
+    runs: list[list[str]] = [[]]
+    blocks: list[str] = []
     for part in parts:
         if isinstance(part, CodeBlock):
-            blocks.append(part)
+            blocks.append(str(part))
             runs.append([])
         else:
-            runs[-1].append(part)
-    texts = [Markup("").join(r) for r in runs]
+            runs[-1].append(str(part))
+    texts = ["".join(r) for r in runs]
     if not blocks and not wrap:
-        return texts[0]
+        return Markup(texts[0])
     out = []
     for i, text in enumerate(texts):
         if text.strip():
-            out.append(Markup("<p>") + Markup(text.strip()) + Markup("</p>"))
+            out.append(f"<p>{text.strip()}</p>")
         if i < len(blocks):
             out.append(blocks[i])
-    return Markup("\n").join(out)
+    return Markup("\n".join(out))
+
+
+@lru_cache(maxsize=1 << 14)  # every page has the same section headings
+def _slug(inner: str) -> str:
+    """The id the toc extension gives a heading with this inner HTML (before making it unique on the page)."""
+    return str(_slugify(html.unescape(strip_tags(inner)), "-"))
 
 
 class Headings:
@@ -173,8 +179,7 @@ class Headings:
 
     def __call__(self, level: int, inner: Markup, attrs: str = "") -> Markup:
         """<hN> with the id, any `attrs` (already escaped: `class="ee-title"`) and the permalink."""
-        name = strip_tags(str(inner))
-        anchor = unique(_slugify(html.unescape(name), "-"), self.used, self.counters)
+        anchor = unique(_slug(str(inner)), self.used, self.counters)
         attributes = " ".join(sorted([*([attrs] if attrs else []), f'id="{html.escape(anchor, quote=True)}"']))
         return Markup(f"<h{level} {attributes}>{inner}"
                       f"{PERMALINK.format(id=html.escape(anchor, quote=True))}</h{level}>")

@@ -213,13 +213,15 @@ def message_block(e: Entry, label: str) -> Markup:
 def _item(body: Markup, wrap: bool = False) -> Markup:
     """A list item's content (the template's `item` filter): paragraphs split where a code block stands, each as <p>
     where `wrap` (a loose list: items apart) or where a block splits them (markup_html.paragraphs)."""
+    if "<ee-block>" not in body:
+        return paragraphs((body,), wrap) if wrap else body
     parts: list[Markup | str] = []
     pos = 0
     for m in _BLOCK.finditer(body):
-        parts.append(Markup(body[pos:m.start()]))
+        parts.append(body[pos:m.start()])
         parts.append(CodeBlock(m.group(1)))
         pos = m.end()
-    parts.append(Markup(body[pos:]))
+    parts.append(body[pos:])
     return paragraphs(parts, wrap)
 
 
