@@ -1,4 +1,4 @@
-"""Entry pages are written as HTML (issue 12): MkDocs takes them as rendered (generator/mkdocs_edge/hook.py), so what
+"""Entry pages (and the index pages of codes, tags, versions and domains) are written as HTML (issue 12): MkDocs takes them as rendered (generator/mkdocs_edge/hook.py), so what
 it gets must be what Python-Markdown made of the Markdown the generator used to write.
 
 The oracle is the generator of ORACLE, the last commit that wrote entry pages as Markdown (its generator/ and config/
@@ -82,9 +82,12 @@ def differences(records: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def entry_pages(entries: Path) -> set[str]:
+def html_pages(entries: Path) -> set[str]:
+    """The pages the generator writes as HTML: every entry's, and the index pages of codes, tags, versions and
+    each domain, in both languages."""
     ids = [p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")]
-    return {f"{i}.md" for i in ids} | {f"{i}.zh.md" for i in ids}
+    pages = {*ids, "browse/codes", "browse/tags", "browse/versions", *(f"browse/{i.split('/')[0]}" for i in ids)}
+    return {f"{p}.md" for p in pages} | {f"{p}.zh.md" for p in pages}
 
 
 def corpus(name: str, dest: Path) -> Path:
@@ -119,7 +122,7 @@ COVERS = {
 def test_entry_pages_are_what_markdown_made_of_them(tmp_path: Path, name: str) -> None:
     entries = corpus(name, tmp_path / "src")
     records = rendered_both_ways(entries, tmp_path)
-    assert sorted(r["page"] for r in records) == sorted(entry_pages(entries))  # each page, once
+    assert sorted(r["page"] for r in records) == sorted(html_pages(entries))  # each page, once
     assert differences(records) == []
     contents = "\n".join(r["fast"]["content"] for r in records)
     assert [c for c in COVERS[name] if c not in contents] == []

@@ -4,6 +4,8 @@ from __future__ import annotations
 import html
 from collections import defaultdict
 
+from markupsafe import Markup
+
 from generator.config import domain_name
 from generator.l10n.i18n import strings
 from generator.l10n.languages import languages
@@ -11,7 +13,18 @@ from generator.l10n.translation import Finding
 from generator.lint.rules import RULES, Rule
 from generator.lint.versions import version_key
 from generator.render.markup import md_text
-from generator.render.pages import Site, _tidy, article_title, english, entry_list, front_matter, page_title, rel_link
+from generator.render.markup_html import Headings, html_text
+from generator.render.pages import (
+    Site,
+    _tidy,
+    article_title,
+    english,
+    entry_list_html,
+    front_matter,
+    page_title,
+    page_url,
+    rel_link,
+)
 from generator.render.sentences import plain
 
 
@@ -21,6 +34,13 @@ def _page(title: str, intro: str, body: list[str]) -> str:
     meta = front_matter(title, intro, {"search": {"exclude": True}})
     return _tidy(f"---\n{meta}\n---\n\n# {md_text(title)}\n\n{md_text(intro)}\n\n"
                  + "\n".join(body) + "\n")
+
+
+def _page_html(title: str, intro: str, top: Markup, body: list[str]) -> str:
+    """_page(), written as HTML (front matter `ee_html: true`: MkDocs takes it as rendered; generator/mkdocs_edge/
+    hook.py). `top`: the title's heading, made first by the page's Headings (ids are given in page order)."""
+    meta = front_matter(title, intro, {"search": {"exclude": True}, "ee_html": True})
+    return f"---\n{meta}\n---\n{top}\n<p>{html_text(intro)}</p>\n" + "\n".join(body) + "\n"
 
 
 def _category_anchor(category: str) -> str:
@@ -59,12 +79,14 @@ def domain_page(domain: str, site: Site, lang: str) -> str:
     for e in site.entries.values():
         if e.domain == domain:
             by_cat[e.category].append(e.id)
-    body = []
+    h = Headings(_category_anchor(cat) for cat in by_cat)
+    title = f"{t['by_domain']}{t['colon']}{domain_name(domain, lang)}"
+    top = h(1, html_text(title))  # the first heading
+    body: list[str] = []
     for cat in sorted(by_cat):
-        body.append(f"## {md_text(t[f'category_{cat}'])} {{ #{_category_anchor(cat)} }}\n")
-        body += entry_list(page, sorted(by_cat[cat]), site, lang)
-        body.append("")
-    return _page(f"{t['by_domain']}{t['colon']}{domain_name(domain, lang)}", t["domain_index_intro"], body)
+        body.append(h(2, html_text(t[f"category_{cat}"]), fixed=_category_anchor(cat)))
+        body.append(entry_list_html(page, sorted(by_cat[cat]), site, lang))
+    return _page_html(title, t["domain_index_intro"], top, body)
 
 
 def codes_page(site: Site, lang: str) -> str:
@@ -77,15 +99,16 @@ def codes_page(site: Site, lang: str) -> str:
         for a in e.aliases:
             rows[a].add(e.id)
     # The code is the link, in the first column: on a phone the table scrolls sideways and a link in the last
-    # column was off-screen. One row per code and entry; titles as plain text (a code span's '|' splits a cell).
-    body = ['<div class="ee-codes" markdown>', "", f"| {md_text(t['error_code'])} | {md_text(t['entry'])} |",
-            "|---|---|"]
+    # column was off-screen. One row per code and entry; titles as plain text.
+    body = ['<div class="ee-codes">', "<table>", "<thead>", "<tr>", f"<th>{html_text(t['error_code'])}</th>",
+            f"<th>{html_text(t['entry'])}</th>", "</tr>", "</thead>", "<tbody>"]
     for code in sorted(rows, key=str.lower):
         for i in sorted(rows[code]):
             title, _ = page_title(site.entries[i], lang)
-            body.append(f"| [{md_text(code)}]({rel_link(page, i, lang)}) | {md_text(plain(title))} |")
-    body += ["", "</div>"]
-    return _page(t["error_codes"], t["code_index_intro"], body)
+            body.append(f'<tr>\n<td><a href="{page_url(page, i)}">{html_text(code)}</a></td>\n'
+                        f"<td>{html_text(plain(title))}</td>\n</tr>")
+    body += ["</tbody>", "</table>", "</div>"]
+    return _page_html(t["error_codes"], t["code_index_intro"], Headings()(1, html_text(t["error_codes"])), body)
 
 
 def tags_page(site: Site, lang: str) -> str:
@@ -95,19 +118,22 @@ def tags_page(site: Site, lang: str) -> str:
     for e in site.entries.values():
         for tag in e.tags:
             by_tag[tag].append(e.id)
+
     def anchor(tag: str) -> str:
-        return "tag-" + tag.replace(".", "-").replace("+", "-")
+        return html.escape("tag-" + tag.replace(".", "-").replace("+", "-"))
 
     # An overview first: every tag with its count, linking to its section (the page is long).
-    body = [" · ".join(f"[{md_text(tag)}](#{anchor(tag)}) ({len(by_tag[tag])})" for tag in sorted(by_tag)), ""]
+    body = []
+    if by_tag:
+        body.append("<p>" + " · ".join(f'<a href="#{anchor(tag)}">{html_text(tag)}</a> ({len(by_tag[tag])})'
+                                        for tag in sorted(by_tag)) + "</p>")
     for tag in sorted(by_tag):
-        # A raw HTML heading (stable id): Markdown does not process escapes inside it, so escape for HTML only.
-        body.append(f'<h2 id="{anchor(tag)}">{html.escape(tag)}</h2>\n')
-        body += entry_list(page, sorted(by_tag[tag]), site, lang)
-        body.append("")
+        # A heading with a stable id, outside the table of contents (hundreds of tags), as when it was raw HTML.
+        body.append(f'<h2 id="{anchor(tag)}">{html.escape(tag)}</h2>')
+        body.append(entry_list_html(page, sorted(by_tag[tag]), site, lang))
     if not by_tag:
-        body.append(md_text(t["no_tags"]))
-    return _page(t["tag_index"], t["tag_index_intro"], body)
+        body.append(f"<p>{html_text(t['no_tags'])}</p>")
+    return _page_html(t["tag_index"], t["tag_index_intro"], Headings()(1, html_text(t["tag_index"])), body)
 
 
 def versions_page(site: Site, lang: str) -> str:
@@ -117,15 +143,16 @@ def versions_page(site: Site, lang: str) -> str:
     for e in site.entries.values():
         for v in e.versions:
             tree[v.product][v.version].append(e.id)
-    body = []
+    h = Headings()
+    top = h(1, html_text(t["versions_index"]))
+    body: list[str] = []
     for product in sorted(tree, key=str.lower):
-        body.append(f"## {md_text(product)}\n")
+        body.append(h(2, html_text(product)))
         for version in sorted(tree[product], key=version_key, reverse=True):
             ids = sorted(set(tree[product][version]))
-            body.append(f"### {md_text(product)} {md_text(version or '?')}\n")
-            body += entry_list(page, ids, site, lang)
-            body.append("")
-    return _page(t["versions_index"], t["version_index_intro"], body)
+            body.append(h(3, html_text(product) + Markup(" ") + html_text(version or "?")))
+            body.append(entry_list_html(page, ids, site, lang))
+    return _page_html(t["versions_index"], t["version_index_intro"], top, body)
 
 
 def translation_page(site: Site, lang: str, reports: dict[str, dict[str, list[Finding]]]) -> str:

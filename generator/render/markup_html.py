@@ -173,13 +173,14 @@ class Headings:
     """A page's heading ids, as the toc extension gives them: the heading's text slugified (mkdocs.yml: pymdownx.slugs,
     lower case), `_1`, `_2` ... after a repeated one."""
 
-    def __init__(self) -> None:
-        self.used: set[str] = set()
+    def __init__(self, fixed: Iterable[str] = ()) -> None:
+        self.used: set[str] = set(fixed)  # ids the page gives elements itself: a slug that would repeat one is suffixed
         self.counters: dict[str, int] = {}
 
-    def __call__(self, level: int, inner: Markup, attrs: str = "") -> Markup:
-        """<hN> with the id, any `attrs` (already escaped: `class="ee-title"`) and the permalink."""
-        anchor = unique(_slug(str(inner)), self.used, self.counters)
+    def __call__(self, level: int, inner: Markup, attrs: str = "", fixed: str | None = None) -> Markup:
+        """<hN> with the id (its slug, or `fixed`: one of those the Headings were made with), any `attrs` (already
+        escaped: `class="ee-title"`) and the permalink."""
+        anchor = fixed if fixed is not None else unique(_slug(str(inner)), self.used, self.counters)
         attributes = " ".join(sorted([*([attrs] if attrs else []), f'id="{html.escape(anchor, quote=True)}"']))
         return Markup(f"<h{level} {attributes}>{inner}"
                       f"{PERMALINK.format(id=html.escape(anchor, quote=True))}</h{level}>")

@@ -504,6 +504,16 @@ def _tidy(text: str) -> str:
     return "\n".join(out).strip("\n") + "\n"
 
 
+def entry_list_html(page: str, ids: Iterable[str], site: Site, lang: str) -> str:
+    """entry_list(), on a page written as HTML: each entry's title linked, its code after it."""
+    out = []
+    for i in ids:
+        e = site.entries[i]
+        code = f" {html_verbatim(e.error_code)}" if e.error_code else ""
+        out.append(f'<li><a href="{page_url(page, i)}">{title_html(e, lang)}</a>{code}</li>')
+    return "<ul>\n" + "\n".join(out) + "\n</ul>"
+
+
 def entry_list(page: str, ids: Iterable[str], site: Site, lang: str) -> list[str]:
     out = []
     for i in ids:
