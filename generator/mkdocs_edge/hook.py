@@ -312,8 +312,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 # (generator/build/site.py check_links); a relative link that names no file of the site is reported here as well.
 # on_page_content's guards still run on them.
 
-_HTML_HEADING = re.compile(r'<h([1-6])\b([^>]*)>(.*?)<a class="headerlink" href="#[^"]*" title="Permanent link">'
-                           r"&para;</a></h\1>", re.S)
+# A heading and its content up to its end tag; a heading of the table of contents ends with its permalink.
+_HTML_HEADING = re.compile(r"<h([1-6])\b([^>]*)>(.*?)</h\1>", re.S)
+_PERMALINK = re.compile(r'<a class="headerlink" href="#[^"]*" title="Permanent link">&para;</a>$')
 _HTML_ID = re.compile(r'\sid="([^"]*)"')
 _HTML_HREF = re.compile(r'\shref="([^"]*)"')
 _url_files: list[tuple[Files, dict[str, Any]]] = []  # the build's Files, and each of its files by URL
@@ -350,13 +351,16 @@ def _render_html_page(page: Page, config: MkDocsConfig, files: Files) -> None:
     page.content = body
     tokens = []
     for m in _HTML_HEADING.finditer(body):
+        permalink = _PERMALINK.search(m.group(3))
+        if permalink is None:  # a heading outside the table of contents (as raw HTML in Markdown was)
+            continue
         ident = _HTML_ID.search(m.group(2))
-        inner = m.group(3).strip()
+        inner = m.group(3)[:permalink.start()].strip()
         tokens.append({"level": int(m.group(1)), "id": html.unescape(ident.group(1)) if ident else "",
                        "name": strip_tags(inner), "html": inner, "data-toc-label": ""})
     page.toc = get_toc(nest_toc_tokens(tokens))
     first = _HTML_HEADING.match(body.lstrip())
-    page._title_from_render = (" ".join(strip_tags(first.group(3)).split())
+    page._title_from_render = (" ".join(strip_tags(_PERMALINK.sub("", first.group(3))).split())
                                if first and first.group(1) == "1" else None)
     anchors: set[str] = set()
     links: dict[Any, dict[str, str]] = {}
