@@ -1,5 +1,6 @@
-"""Entry pages (and the index pages of codes, tags, versions and domains) are written as HTML (issue 12): MkDocs takes them as rendered (generator/mkdocs_edge/hook.py), so what
-it gets must be what Python-Markdown made of the Markdown the generator used to write.
+"""Entry pages (and the index pages of codes, tags, versions and domains) are written as HTML (issue 12): MkDocs
+takes them as rendered (generator/mkdocs_edge/hook.py), so what it gets must be what Python-Markdown made of the
+Markdown the generator used to write.
 
 The oracle is the generator of ORACLE, the last commit that wrote entry pages as Markdown (its generator/ and config/
 unpacked from git): the real site is built with this checkout, and for every entry page, in each language, a test
