@@ -33,7 +33,9 @@ def main(site_dir: str, entry: str, dirty: bool) -> None:
     start, cpu = time.perf_counter(), cpu_seconds()
     config = load_config(site_dir=site_dir)  # serve's builder loads a fresh config for every rebuild
     build(config, dirty=dirty)
-    print(json.dumps({"rebuild_s": time.perf_counter() - start, "rebuild_cpu_s": cpu_seconds() - cpu}))
+    from generator.build import serve_cache
+    print(json.dumps({"rebuild_s": time.perf_counter() - start, "rebuild_cpu_s": cpu_seconds() - cpu,
+                      "pages_rendered": serve_cache.RENDERED[0]}))
 
 
 if __name__ == "__main__":

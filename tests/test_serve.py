@@ -135,3 +135,58 @@ def test_error_page_escapes_what_entries_say() -> None:
     page = error_page([Problem("entries/cuda/x.json", "signature", "<script>alert(1)</script> is not a string")], "en")
     assert "<script>alert" not in page and "&lt;script&gt;" in page and page.count("<li>") == 1
     assert "</body>" in page  # where MkDocs puts its live-reload script
+
+
+@pytest.mark.slow
+def test_a_rebuild_while_serving_renders_only_what_the_edit_changed_and_writes_a_full_builds_bytes(
+        tmp_path: Path, acked_seeds: Path) -> None:
+    """generator/build/serve_cache.py: after an edit, the pages whose inputs did not change are written as the earlier
+    rebuild wrote them; the site is then byte for byte what a full `mkdocs build` of the edited entries writes."""
+    import shutil
+
+    from generator.paths import ROOT
+    entries = tmp_path / "entries"
+    shutil.copytree(acked_seeds, entries)
+    project = make_project_copy(tmp_path / "project")
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT),
+               EE_BUILD_JOBS="1")
+    served = tmp_path / "served"
+    command = [sys.executable, "-m", "benchmarks.serve_rebuild", str(served), str(entries / f"{ENTRY}.json")]
+    proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    rendered = json.loads(proc.stdout.strip().splitlines()[-1])["pages_rendered"]
+    fresh = tmp_path / "fresh"
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(fresh)], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    tree = {p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*") if p.is_file()}
+    assert {p.relative_to(served).as_posix(): p.read_bytes() for p in served.rglob("*") if p.is_file()} == tree
+    assert "markerincremental" in tree[f"{ENTRY}/index.html"].decode()
+    pages = sum(1 for rel in tree if rel.endswith("index.html"))
+    # The pages that show the edited text (here the English entry page: the Chinese one shows its own root cause),
+    # not every page again.
+    assert 1 <= rendered <= 10 < pages, (rendered, pages)
+
+
+def test_every_page_is_rendered_again_when_what_they_share_changes(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from generator.build import serve_cache
+    project = tmp_path / "p"
+    for folder in ("overrides", "config", "generator/l10n/locales"):
+        (project / folder).mkdir(parents=True)
+        (project / folder / "x").write_text("1", encoding="utf-8")
+    (project / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    files = SimpleNamespace(documentation_pages=lambda: [SimpleNamespace(src_uri="a.md")])
+    config = SimpleNamespace(site_url="https://x/", config_file_path=str(project / "mkdocs.yml"),
+                             theme=SimpleNamespace(custom_dir=str(project / "overrides")))
+    first = serve_cache.build_key(config, files, "en", project)
+    assert serve_cache.build_key(config, files, "en", project) == first
+    assert serve_cache.build_key(config, files, "zh", project) != first
+    for changed in ("overrides/x", "config/x", "generator/l10n/locales/x", "mkdocs.yml"):
+        before = (project / changed).read_text(encoding="utf-8")
+        (project / changed).write_text(before + "2", encoding="utf-8")
+        assert serve_cache.build_key(config, files, "en", project) != first, changed
+        (project / changed).write_text(before, encoding="utf-8")
+    more = SimpleNamespace(documentation_pages=lambda: [SimpleNamespace(src_uri=u) for u in ("a.md", "b.md")])
+    assert serve_cache.build_key(config, more, "en", project) != first

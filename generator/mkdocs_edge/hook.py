@@ -17,7 +17,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
-from generator.build import parallel, serve
+from generator.build import parallel, serve, serve_cache
 from generator.build.builddate import set_source_date_epoch
 from generator.build.csp import add_policy
 from generator.build.search_index import SearchIndexError, build_index
@@ -95,6 +95,7 @@ def on_startup(command: str, dirty: bool) -> None:
 def on_pre_build(config: MkDocsConfig) -> None:
     if any(c is config for c in _generated_for):
         return
+    serve_cache.RENDERED[0] = 0  # counted over every language of this build
     # The repository from config/site.yml, not MkDocs' `repo_url`: with that, Material calls api.github.com from every
     # page (blocked for many zh readers).
     settings = site_settings()
@@ -132,7 +133,16 @@ def _page_language(page: Page) -> str:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """`mkdocs build`: the other languages are built by forked processes meanwhile (generator/build/parallel.py)."""
     parallel.start(config, config.plugins.get("i18n"), serve.command[0], finish=_finish_child)
+    if serve.serving():  # pages whose inputs are unchanged since an earlier rebuild are not rendered again
+        lang = str(config.theme.get("language") or DEFAULT_LANG)
+        if serve.problems:
+            serve_cache.forget()
+        else:
+            _serve_builds[lang] = serve_cache.build_key(config, files, lang, PROJECT)
     return files
+
+
+_serve_builds: dict[str, bytes] = {}  # language -> serve_cache.build_key of this build
 
 
 def on_build_error(error: Exception) -> None:
@@ -197,10 +207,16 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     lang = _page_language(page)
     if serve.problems:
         return serve.error_page(serve.problems, lang)
+    kept = getattr(page, "ee_kept", None)
+    if kept is not None:
+        return str(kept.output)
     output = _HEAD_ALTERNATE.sub("", output, count=4)
     if links := _alternates(page, config):
         output = output.replace("</head>", links + "\n</head>", 1)
-    return add_policy(output, page.content or "")
+    output = add_policy(output, page.content or "")
+    if (key := getattr(page, "ee_key", None)) is not None:  # kept by the language being built, like on_pre_page
+        serve_cache.keep(page, str(config.theme.get("language") or DEFAULT_LANG), key, output)
+    return output
 
 
 # The 404 page of each language, as its build rendered it: the i18n plugin writes every language's 404.html to the
@@ -298,6 +314,8 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     def guard(tag: re.Match[str]) -> str:
         return _URL_ATTR.sub(lambda m: m.group(0) if safe_href(m.group(2)) else m.group(1) + "#" + m.group(3),
                              tag.group(0))
+    if getattr(page, "ee_kept", None) is not None:  # written as an earlier rebuild wrote it (on_post_page)
+        return html
     hand_written = page.file.src_uri not in _generated_pages
     return clean_html(_TAG.sub(guard, html), trusted_ids=hand_written)
 
@@ -322,6 +340,14 @@ _url_files: list[tuple[Files, dict[str, Any]]] = []  # the build's Files, and ea
 
 def on_pre_page(page: Page, config: MkDocsConfig, files: Files) -> Page:
     import types
+    lang = str(config.theme.get("language") or DEFAULT_LANG)
+    if (build_key := _serve_builds.get(lang)) is not None and not serve.problems:
+        key = serve_cache.page_key(build_key, page)
+        kept = serve_cache.reuse(page, lang, key)
+        if kept is not None:
+            page.ee_kept = kept  # type: ignore[attr-defined]
+            return page
+        page.ee_key = key  # type: ignore[attr-defined]
     if page.file.src_uri in _generated_pages:
         page.render = types.MethodType(_render_html_page, page)  # type: ignore[method-assign]
     return page
