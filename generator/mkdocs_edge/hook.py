@@ -19,6 +19,7 @@ from mkdocs.plugins import event_priority
 
 from generator.build import parallel, serve, serve_cache
 from generator.build.builddate import set_source_date_epoch
+from generator.build.compact import compact
 from generator.build.csp import add_policy
 from generator.build.search_index import SearchIndexError, build_index
 from generator.build.site import MATCH_INDEX, build
@@ -213,7 +214,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     output = _HEAD_ALTERNATE.sub("", output, count=4)
     if links := _alternates(page, config):
         output = output.replace("</head>", links + "\n</head>", 1)
-    output = add_policy(output, page.content or "")
+    output = compact(add_policy(output, page.content or ""))
     if (key := getattr(page, "ee_key", None)) is not None:  # kept by the language being built, like on_pre_page
         serve_cache.keep(page, str(config.theme.get("language") or DEFAULT_LANG), key, output)
     return output
@@ -230,7 +231,7 @@ def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> s
         _sitemaps[str(config.theme.get("language") or DEFAULT_LANG)] = output
     if not (template_name.endswith(".html") and "<meta charset" in output):
         return output
-    output = add_policy(output, "")
+    output = compact(add_policy(output, ""))
     if template_name == "404.html":
         _not_found_pages[str(config.theme.get("language") or DEFAULT_LANG)] = output
     return output
