@@ -1,6 +1,6 @@
-"""Entry pages (and the index pages of codes, tags, versions and domains) are written as HTML (issue 12): MkDocs
-takes them as rendered (generator/mkdocs_edge/hook.py), so what it gets must be what Python-Markdown made of the
-Markdown the generator used to write.
+"""Entry pages (and the index pages of codes, tags, versions and domains, and the reproduction folders' pages) are
+written as HTML (issue 12): MkDocs takes them as rendered (generator/mkdocs_edge/hook.py), so what it gets must be what
+Python-Markdown made of the Markdown the generator used to write.
 
 The oracle is the generator of ORACLE, the last commit that wrote entry pages as Markdown (its generator/ and config/
 unpacked from git): the real site is built with this checkout, and for every entry page, in each language, a test
@@ -84,11 +84,39 @@ def differences(records: list[dict[str, Any]]) -> list[str]:
 
 
 def html_pages(entries: Path) -> set[str]:
-    """The pages the generator writes as HTML: every entry's, and the index pages of codes, tags, versions and
-    each domain, in both languages."""
+    """The pages the generator writes as HTML: every entry's, the index pages of codes, tags, versions and each
+    domain, and each reproduction folder's page, in both languages."""
+    from generator.render.repro import page_path, read_all
     ids = [p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")]
-    pages = {*ids, "browse/codes", "browse/tags", "browse/versions", *(f"browse/{i.split('/')[0]}" for i in ids)}
+    pages = {*ids, "browse/codes", "browse/tags", "browse/versions", *(f"browse/{i.split('/')[0]}" for i in ids),
+             *(page_path(owner) for owner in read_all(entries))}
     return {f"{p}.md" for p in pages} | {f"{p}.zh.md" for p in pages}
+
+
+# Stored files that try to become markup on their folder's page (shown verbatim: they must stay text), and the
+# corners of the page: files not shown (binary, too large, not UTF-8), two files whose sections share an id,
+# tabs, CRs, whitespace-only lines, control characters Python-Markdown drops, a fence of each kind.
+HOSTILE_FILES: dict[str, bytes] = {
+    "evil.sh": b"echo ok\n````\n</code></pre><script>alert(1)</script>\n```\n~~~\n",
+    "payload.py": b"x = '<img src=x onerror=alert(1)>'  # {: onclick=alert(1) }\n\tif x:\r\n  \n"
+                  b"[a](javascript:alert(1))"
+                  b"\n<!-- c -->\n&amp; &lt; \x02wzxhzdk:0\x03\n\n\n",
+    "kernel.cu": b"__global__ void k(int *p) { p[threadIdx.x] = 1; }  // <b>bold</b>\n",
+    "a.py": b"print('a')\n", "a-py": b"`a-py` *not emphasis* <i>\n", "empty.txt": b"",
+    "notes.md": b"# Not a heading\n\n!!! warning \"not an admonition\"\n    <div markdown>x</div>\n",
+    "blob.bin": b"\x00\x01binary", "latin1.txt": "caf\xe9".encode("latin-1"), "huge.txt": b"x" * (512 * 1024 + 1),
+}
+
+
+def with_hostile_repro(entries: Path) -> Path:
+    """HOSTILE_FILES stored for the hostile entry, the hostile article and a folder no entry names."""
+    from tests.hostile import ARTICLE_ID, ENTRY_ID
+    for owner in (ENTRY_ID, f"articles/{ARTICLE_ID}", "cuda/no-entry-names-this"):
+        folder = entries / f"{owner}.repro"
+        folder.mkdir()
+        for name, data in HOSTILE_FILES.items():
+            (folder / name).write_bytes(data)
+    return entries
 
 
 def corpus(name: str, dest: Path) -> Path:
@@ -104,16 +132,19 @@ def corpus(name: str, dest: Path) -> Path:
         from benchmarks.corpus import write_corpus
         return write_corpus(dest / "entries", 120)
     from tests.hostile import hostile_corpus
-    return hostile_corpus(dest)
+    return with_hostile_repro(hostile_corpus(dest))
 
 
 # What each corpus must show on some page (so that the comparison covered it).
 COVERS = {
     "real": ['<div class="highlight">', '<pre class="mermaid">', "<table>", 'class="ee-tested', 'id="corrections"',
-             'id="reproduction"', 'id="related-articles"', '<pre class="ee-message"'],
+             'id="reproduction"', 'id="related-articles"', '<pre class="ee-message"', 'href="../../../../repro/',
+             'id="file-repro-py"'],
     "seeds": ['id="known-problems-acknowledged"', 'id="warnings-from-the-checks"', 'class="ee-untranslated"'],
-    "synthetic": ['<div class="admonition warning">', '<span lang="en">', 'class="ee-untranslated"'],
-    "hostile": ["&lt;script&gt;", "javascript:", "{: onclick"],
+    "synthetic": ['<div class="admonition warning">', '<span lang="en">', 'class="ee-untranslated"',
+                  'id="file-output-txt"'],
+    "hostile": ["&lt;script&gt;", "javascript:", "{: onclick", "&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;",
+                'id="file-blob-bin"', 'id="file-huge-txt"', "no entry names it yet"],
 }
 
 

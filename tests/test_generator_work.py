@@ -161,25 +161,41 @@ def test_incremental_rebuilds_after_edits_equal_full_builds(tmp_path_factory: py
     for what, edit, touched in edits:
         edit()
         counts = site_module.ENTRY_PAGES_RENDERED, translation.PAGES_READ, lint.ENTRIES_CHECKED
+        folders = site_module.REPRO_FOLDERS_HIGHLIGHTED
         before = _files(docs)
         build(entries, docs, REPO, incremental=True)
         rendered, read, checked = (site_module.ENTRY_PAGES_RENDERED - counts[0], translation.PAGES_READ - counts[1],
                                    lint.ENTRIES_CHECKED - counts[2])
+        highlighted = site_module.REPRO_FOLDERS_HIGHLIGHTED - folders
+        assert highlighted == 0, what  # no stored file changed: no folder highlighted again
         after = _files(docs)
         changed_zh = [p for p in after if p.endswith(".zh.md") and after[p] != before.get(p)]
-        remembered = dict(site_module._ENTRY_PAGES), dict(translation._FOUND), dict(lint._ENTRY_FOUND)
+        remembered = (dict(site_module._ENTRY_PAGES), dict(translation._FOUND), dict(lint._ENTRY_FOUND),
+                      dict(site_module._REPRO_BLOCKS))
         translation._FOUND.clear()  # a full build from nothing: no page remembered
         fresh = entries.parent / f"fresh-{what.replace(' ', '-')}"
         build(entries, fresh, REPO)
         site_module._ENTRY_PAGES.update(remembered[0])
         translation._FOUND.update(remembered[1])
         lint._ENTRY_FOUND.update(remembered[2])
+        site_module._REPRO_BLOCKS.update(remembered[3])
         assert after == _files(fresh), what
         assert 0 < rendered < 2 * N and 0 < read <= len(changed_zh), (what, rendered, read, changed_zh)
         if touched is not None:  # an entry file edited: it alone is checked again
             assert rendered == 2 * len(touched) and checked == 1, (what, rendered, touched, checked)
         else:
             assert checked == 0, (what, checked)
+    # A stored file edited: its folder alone is highlighted again.
+    folders = site_module.REPRO_FOLDERS_HIGHLIGHTED
+    stored = sorted(entries.glob("*/*.repro/*.py"))[0]
+    stored.write_text(stored.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    build(entries, docs, REPO, incremental=True)
+    highlighted = site_module.REPRO_FOLDERS_HIGHLIGHTED - folders
+    assert highlighted == 1
+    owner = stored.parent.relative_to(entries).as_posix().removesuffix(".repro")
+    assert "# edited" in (docs / "repro" / owner / "index.zh.md").read_text(encoding="utf-8")
+    build(entries, entries.parent / "fresh-repro", REPO)
+    assert _files(docs) == _files(entries.parent / "fresh-repro")
 
 
 def test_a_full_build_remembers_no_page(tmp_path_factory: pytest.TempPathFactory) -> None:
@@ -188,5 +204,6 @@ def test_a_full_build_remembers_no_page(tmp_path_factory: pytest.TempPathFactory
     build(entries, entries.parent / "docs", REPO, incremental=True)
     ids = {p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")}
     assert {i for i, _ in site_module._ENTRY_PAGES} == ids  # pages of other corpora are forgotten
+    assert site_module._REPRO_BLOCKS
     build(entries, entries.parent / "docs", REPO)
-    assert site_module._ENTRY_PAGES == {}
+    assert site_module._ENTRY_PAGES == {} and site_module._REPRO_BLOCKS == {}

@@ -109,7 +109,7 @@ def test_every_stored_file_of_the_real_entries_is_published(real_docs: Mapping[s
         assert files[f"repro/{owner}/{raw_name(path.name)}"] == path.read_bytes(), path
         anchor = "file-" + re.sub(r"[^a-z0-9_-]", "-", path.name.lower())
         for page in (f"repro/{owner}/index.md", f"repro/{owner}/index.zh.md"):
-            assert f"{{ #{anchor} }}" in files[page].decode(), (page, path.name)
+            assert f'<h2 id="{anchor}">' in files[page].decode(), (page, path.name)
     linked = 0
     for rel, data in files.items():
         if rel.endswith(".md") and not rel.startswith(("repro/", "browse/", "api/")):

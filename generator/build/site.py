@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from markupsafe import Markup
+
 from generator.config import domain_ids
 from generator.l10n.i18n import DEFAULT_LANG, LANGS
 from generator.l10n.languages import page_file, prefix
@@ -25,17 +27,17 @@ from generator.problems import BuildError, Problem
 from generator.render import indexes, repro
 from generator.render.articles import all_related_entries
 from generator.render.graph import build_graph
-from generator.render.markup import md_text
+from generator.render.markup_html import html_text
 from generator.render.pages import (
     ENTRY_TEMPLATE,
     ENV,
     Site,
-    article_title,
-    rel_link,
+    article_title_html,
+    page_url,
     render_article,
     render_entry,
     render_redirect,
-    title_md,
+    title_html,
 )
 from generator.workers import fork_map
 
@@ -103,9 +105,10 @@ def render_all(site: Site, site_url: str = "/", incremental: bool = False) -> di
         files[page_file("browse/tags", lang)] = indexes.tags_page(site, lang)
         files[page_file("browse/versions", lang)] = indexes.versions_page(site, lang)
         files[page_file("rules/index", lang)] = indexes.rules_page(lang)
-        for owner, stored in site.repro.items():
-            files[page_file(repro.page_path(owner), lang)] = repro_page(site, owner, stored, lang)
-    for owner, stored in site.repro.items():
+    for owner, blocks in repro_blocks(site, incremental).items():
+        stored = site.repro[owner]
+        for lang in LANGS:
+            files[page_file(repro.page_path(owner), lang)] = repro_page(site, owner, stored, lang, blocks)
         files.update(repro.raw_files(owner, stored))
     # Last: the translation report reads each translated language's pages as rendered above. Its page in that
     # language shows its own report; the default language's shows every translated language's.
@@ -181,18 +184,44 @@ def entry_pages(e: Entry, site: Site, messages: frozenset[tuple[str, ...]]) \
     return out
 
 
-def repro_page(site: Site, owner: str, stored: tuple[repro.ReproFile, ...], lang: str) -> str:
-    page = repro.page_path(owner)
+# Each reproduction folder's highlighted files, by a digest of its files, kept while serving (as _ENTRY_PAGES): a
+# rebuild highlights again only the folders that changed. REPRO_FOLDERS_HIGHLIGHTED counts the folders highlighted.
+_REPRO_BLOCKS: dict[str, tuple[bytes, dict[str, Markup]]] = {}
+REPRO_FOLDERS_HIGHLIGHTED = 0
+
+
+def repro_blocks(site: Site, incremental: bool) -> dict[str, dict[str, Markup]]:
+    """owner -> its files' code blocks (repro.code_blocks), for every reproduction folder of the site: highlighted
+    once for the page in each language, by Pygments (most of a folder page's cost), on every core when cold."""
+    global REPRO_FOLDERS_HIGHLIGHTED
+    keys = {owner: _digest(stored) for owner, stored in site.repro.items()} if incremental else {}
+    todo = [owner for owner in site.repro
+            if not incremental or _REPRO_BLOCKS.get(owner, (b"", {}))[0] != keys[owner]]
+    made = dict(zip(todo, fork_map(lambda owner: repro.code_blocks(site.repro[owner]), todo, min_items=20),
+                    strict=True))
+    REPRO_FOLDERS_HIGHLIGHTED += len(todo)
+    if not incremental:
+        _REPRO_BLOCKS.clear()
+        return made
+    for gone in [owner for owner in _REPRO_BLOCKS if owner not in site.repro]:
+        del _REPRO_BLOCKS[gone]
+    _REPRO_BLOCKS.update((owner, (keys[owner], blocks)) for owner, blocks in made.items())
+    return {owner: _REPRO_BLOCKS[owner][1] for owner in site.repro}
+
+
+def repro_page(site: Site, owner: str, stored: tuple[repro.ReproFile, ...], lang: str,
+               blocks: dict[str, Markup] | None = None) -> str:
+    page = f"repro/{owner}"  # served at [<lang>/]repro/<owner>/
     article = next((a for a in site.articles if f"articles/{a.id}" == owner), None)
     if article is not None:
-        title = article_title(article, lang)
+        title = article_title_html(article, lang)
     elif owner in site.entries:
-        title = title_md(site.entries[owner], lang)
+        title = title_html(site.entries[owner], lang)
     else:  # a stored run that no entry names (yet): the page has nothing to link back to
-        title = md_text(owner)
-    link = rel_link(page, owner, lang) if article is not None or owner in site.entries else None
+        title = html_text(owner)
+    link = page_url(page, owner) if article is not None or owner in site.entries else None
     return repro.render_page(owner, stored, link, title,
-                             f"{site.repo_url}/tree/{site.edit_branch}/entries/{owner}.repro", lang)
+                             f"{site.repo_url}/tree/{site.edit_branch}/entries/{owner}.repro", lang, blocks)
 
 
 def _json(data: object) -> str:
@@ -285,10 +314,11 @@ _HREF = re.compile(r'<a href="([^"]*)"')
 
 
 def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR) -> list[str]:
-    """The links of every page the generator wrote as HTML (entry pages) that reach no page or file of the site, as
-    '<page>: <href>'. MkDocs rewrites and checks the links of Markdown pages only: these pages' links are final URLs
-    (pages.page_url), served at [<lang>/]<page>/, and must name a generated file or a hand-written page of docs/ (in
-    the page's language, or the default one that the i18n plugin shows in its place)."""
+    """The links of every page the generator wrote as HTML (entry, index and reproduction pages) that reach no page or
+    file of the site, as '<page>: <href>'. MkDocs rewrites and checks the links of Markdown pages only: these pages'
+    links are final URLs (pages.page_url) from where the page is served ([<lang>/]<page>/, a `<folder>/index` page at
+    [<lang>/]<folder>/), and must name a generated file or a hand-written page of docs/ (in the page's language, or
+    the default one that the i18n plugin shows in its place)."""
     suffixes = {f".{lang}.md": lang for lang in LANGS if lang != DEFAULT_LANG}
     exists: dict[str, bool] = {}
 
@@ -303,6 +333,7 @@ def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR) -> list[str]
             continue
         lang = next((code for suffix, code in suffixes.items() if path.endswith(suffix)), DEFAULT_LANG)
         page = path.removesuffix(".md").removesuffix(f".{lang}")
+        page = page.removesuffix("/index") if page.endswith("/index") else page  # repro/<owner>/index: its folder
         base = f"{prefix(lang)}{page}/"
         for href in dict.fromkeys(_HREF.findall(data.decode("utf-8"))):
             target = html.unescape(href).split("#", 1)[0]

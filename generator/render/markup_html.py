@@ -42,11 +42,18 @@ def _markdown_config() -> dict[str, dict[str, Any]]:
             "pymdownx.highlight": {"anchor_linenums": False}}
 
 
-@lru_cache(maxsize=1 << 12)
-def _markdown(source: str) -> str:
-    """Python-Markdown's HTML for a small piece of Markdown (a code block, a code span), with the site's extensions."""
-    import markdown
-    return str(markdown.Markdown(extensions=MARKDOWN_EXTENSIONS, extension_configs=_markdown_config()).convert(source))
+_converter: list[Any] = []  # one Python-Markdown instance, reset between pieces (making one costs as much as a block)
+
+
+def _convert(source: str) -> str:
+    """Python-Markdown's HTML for a piece of Markdown (a code block, a code span), with the site's extensions."""
+    if not _converter:
+        import markdown
+        _converter.append(markdown.Markdown(extensions=MARKDOWN_EXTENSIONS, extension_configs=_markdown_config()))
+    return str(_converter[0].reset().convert(source))
+
+
+_markdown = lru_cache(maxsize=1 << 12)(_convert)  # entry pages' small pieces repeat across pages
 
 
 def _escape_plain(text: str) -> str:
@@ -118,6 +125,14 @@ def code_block(code: str, lang: str) -> CodeBlock:
     text = "\n".join(lines)
     fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
     return CodeBlock(_markdown(f"{fence}{lang}\n{text}\n{fence}"))
+
+
+def file_block(text: str, lang: str) -> Markup:
+    """A stored file shown whole as a fenced code block (```lang), as pymdownx.superfences and pymdownx.highlight
+    render it: its text escaped by Pygments, never markup, whatever it holds (a fence longer than any run of backticks
+    in it). Not cached: files are large and each is shown on one page per language (generator/render/repro.py)."""
+    fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    return Markup(_convert(f"{fence}{lang}\n{text}\n{fence}"))
 
 
 def html_steps(value: object, prose: Callable[[str], Markup] = html_text) -> list[Markup]:

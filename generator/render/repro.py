@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from generator.l10n.i18n import strings
 from generator.l10n.languages import to_root
-from generator.render.markup import ext_link, md_text
+from generator.render.markup_html import Headings, file_block, html_ext_link, html_text
 
 MAX_BYTES = 512 * 1024
 MAX_FILES = 200  # per folder
@@ -111,40 +111,52 @@ def raw_files(owner: str, files: tuple[ReproFile, ...]) -> dict[str, bytes]:
     return {f"repro/{owner}/{f.raw}": f.text.encode("utf-8") for f in files if f.text is not None}
 
 
-def _fence(text: str) -> str:
-    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
-    return "`" * max(3, longest + 1)
+def language(name: str) -> str:
+    """The Pygments lexer a file is shown with: by its extension, else plain text."""
+    return _LANGUAGE.get(name.rsplit(".", 1)[-1].lower(), "text") if "." in name else "text"
+
+
+def code_blocks(files: tuple[ReproFile, ...]) -> dict[str, Markup]:
+    """Each published file's code block (highlighted once, for the folder's page in every language)."""
+    return {f.name: file_block(f.text.rstrip("\n"), language(f.name)) for f in files if f.text is not None}
 
 
 def _fill(template: str, **links: Markup) -> Markup:
     """A UI string with `{name}` places filled with links (the rest escaped as text)."""
     out = Markup("")
     for i, part in enumerate(re.split(r"\{(\w+)\}", template)):
-        out += links[part] if i % 2 else md_text(part)
+        out += links[part] if i % 2 else html_text(part)
     return out
 
 
 def render_page(owner: str, files: tuple[ReproFile, ...], owner_link: str | None, owner_title: Markup,
-                repo_folder: str, lang: str) -> str:
-    """The page of one reproduction folder in `lang`. `owner_link`: relative link to the entry's or article's page
-    (None: no page names the folder); `repo_folder`: the folder in the repository (config/site.yml)."""
+                repo_folder: str, lang: str, blocks: dict[str, Markup] | None = None) -> str:
+    """The page of one reproduction folder in `lang`, written as HTML (front matter `ee_html: true`: MkDocs takes it as
+    rendered, generator/mkdocs_edge/hook.py), as Python-Markdown made it of the Markdown it used to be. `owner_link`:
+    relative URL of the entry's or article's page (None: no page names the folder); `owner_title`: its title as HTML;
+    `repo_folder`: the folder in the repository (config/site.yml); `blocks`: code_blocks(files), when made already.
+    The files' text goes into the page only through file_block (Pygments' escaped HTML)."""
     from generator.render.pages import front_matter  # render imports this module for the links
     t = strings(lang)
+    blocks = code_blocks(files) if blocks is None else blocks
     title = f"{t['repro_title']}{t['colon']}{owner}"
     root = to_root(f"repro/{owner}", lang)  # from /[<lang>/]repro/<owner>/ to the site's root
-    parts = [f"---\n{front_matter(title, title, {'search': {'exclude': True}})}\n---\n", f"# {md_text(title)}\n",
-             _fill(t["repro_intro"] if owner_link else t["repro_intro_unnamed"],
-                   owner=Markup(f"[{owner_title}]({owner_link})"),
-                   repository=ext_link(repo_folder, t["repro_repository"])) + "\n"]
-    parts += [f"- [{md_text(f.name)}](#{f.anchor})" for f in files]
+    h = Headings(f.anchor for f in files)  # each file's section has a fixed id
+    parts = [f"---\n{front_matter(title, title, {'search': {'exclude': True}, 'ee_html': True})}\n---",
+             h(1, html_text(title)),
+             Markup("<p>{}</p>").format(_fill(
+                 t["repro_intro"] if owner_link else t["repro_intro_unnamed"],
+                 owner=Markup('<a href="{}">{}</a>').format(owner_link or "", owner_title),
+                 repository=html_ext_link(repo_folder, t["repro_repository"]))),
+             "<ul>", *(Markup('<li><a href="#{}">{}</a></li>').format(f.anchor, html_text(f.name)) for f in files),
+             "</ul>"]
     for f in files:
-        parts.append(f"\n## {md_text(f.name)} {{ #{f.anchor} }}\n")
+        parts.append(h(2, html_text(f.name), fixed=f.anchor))
         if f.text is None:
-            parts.append(f"{md_text(t['repro_not_shown'])} {ext_link(repo_folder + '/' + f.name, f.name)}\n")
+            parts.append(Markup("<p>{} {}</p>").format(html_text(t["repro_not_shown"]),
+                                                      html_ext_link(f"{repo_folder}/{f.name}", f.name)))
             continue
-        href = f"{root}repro/{owner}/{f.raw}"
-        parts.append(f'<a href="{href}">{md_text(t["repro_raw"])}</a>\n')
-        fence = _fence(f.text)
-        lang_tag = _LANGUAGE.get(f.name.rsplit(".", 1)[-1].lower(), "text") if "." in f.name else "text"
-        parts.append(f"{fence}{lang_tag}\n{f.text.rstrip(chr(10))}\n{fence}\n")
+        parts.append(Markup('<p><a href="{}">{}</a></p>').format(f"{root}repro/{owner}/{f.raw}",
+                                                                    html_text(t["repro_raw"])))
+        parts.append(blocks[f.name])
     return "\n".join(parts) + "\n"
