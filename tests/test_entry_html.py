@@ -85,10 +85,11 @@ def differences(records: list[dict[str, Any]]) -> list[str]:
 
 def html_pages(entries: Path) -> set[str]:
     """The pages the generator writes as HTML: every entry's, the index pages of codes, tags, versions and each
-    domain, and each reproduction folder's page, in both languages."""
+    domain, the translation status page and each reproduction folder's page, in both languages."""
     from generator.render.repro import page_path, read_all
     ids = [p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")]
-    pages = {*ids, "browse/codes", "browse/tags", "browse/versions", *(f"browse/{i.split('/')[0]}" for i in ids),
+    pages = {*ids, "browse/codes", "browse/tags", "browse/versions", "browse/translation",
+             *(f"browse/{i.split('/')[0]}" for i in ids),
              *(page_path(owner) for owner in read_all(entries))}
     return {f"{p}.md" for p in pages} | {f"{p}.zh.md" for p in pages}
 
@@ -142,7 +143,7 @@ COVERS = {
              'id="file-repro-py"'],
     "seeds": ['id="known-problems-acknowledged"', 'id="warnings-from-the-checks"', 'class="ee-untranslated"'],
     "synthetic": ['<div class="admonition warning">', '<span lang="en">', 'class="ee-untranslated"',
-                  'id="file-output-txt"'],
+                  'id="file-output-txt"', "<td>marked untranslated</td>", "<td>without a notice</td>"],
     "hostile": ["&lt;script&gt;", "javascript:", "{: onclick", "&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;",
                 'id="file-blob-bin"', 'id="file-huge-txt"', "no entry names it yet"],
 }

@@ -19,6 +19,7 @@ from generator.render.pages import (
     _tidy,
     article_title,
     english,
+    english_html,
     entry_list_html,
     front_matter,
     page_title,
@@ -157,15 +158,18 @@ def versions_page(site: Site, lang: str) -> str:
 
 def translation_page(site: Site, lang: str, reports: dict[str, dict[str, list[Finding]]]) -> str:
     """What readers of the translated languages' pages see in English (generator/l10n/translation.py reads every page as
-    rendered): `reports`, language -> its report; each under the language's name where there are several."""
+    rendered): `reports`, language -> its report; each under the language's name where there are several. Written as
+    HTML (as the Markdown it was rendered)."""
     t = strings(lang)
-    body = []
+    h = Headings()
+    top = h(1, html_text(t["translation_status"]))
+    body: list[str] = []
     for report_lang, report in reports.items():
         if len(reports) > 1:
-            body += [f"## {md_text(languages().get(report_lang).name)}", ""]
+            body.append(h(2, html_text(languages().get(report_lang).name)))
         body += _translation_report(site, lang, report)
-    body += [f"## {md_text(t['translation_method_heading'])}\n", md_text(t["translation_method"])]
-    return _page(t["translation_status"], t["translation_intro"], body)
+    body += [h(2, html_text(t["translation_method_heading"])), f"<p>{html_text(t['translation_method'])}</p>"]
+    return _page_html(t["translation_status"], t["translation_intro"], top, body)
 
 
 def _translation_report(site: Site, lang: str, report: dict[str, list[Finding]]) -> list[str]:
@@ -175,26 +179,30 @@ def _translation_report(site: Site, lang: str, report: dict[str, list[Finding]])
     marked = [p for p, fs in report.items() if any(f.marked for f in fs)]
     unmarked = [p for p, fs in report.items() if any(not f.marked for f in fs)]
     clean_entries = sum(1 for p in entry_pages if not report[p])
-    body = [md_text(t["translation_pages"].format(clean=sum(1 for fs in report.values() if not fs), total=len(report))),
-            "",
-            f"- {md_text(t['translation_entries'].format(clean=clean_entries, total=len(entry_pages)))}",
-            f"- {md_text(t['translation_marked'].format(n=len(marked)))}",
-            f"- {md_text(t['translation_unmarked'].format(n=len(unmarked)))}", ""]
+    clean = sum(1 for fs in report.values() if not fs)
+    body = [f"<p>{html_text(t['translation_pages'].format(clean=clean, total=len(report)))}</p>",
+            "<ul>",
+            f"<li>{html_text(t['translation_entries'].format(clean=clean_entries, total=len(entry_pages)))}</li>",
+            f"<li>{html_text(t['translation_marked'].format(n=len(marked)))}</li>",
+            f"<li>{html_text(t['translation_unmarked'].format(n=len(unmarked)))}</li>",
+            "</ul>"]
     rows = []
     for p, fs in report.items():
         by_section: dict[tuple[str, bool], list[Finding]] = defaultdict(list)
         for f in fs:
             by_section[(f.section, f.marked)].append(f)
         for (section, is_marked), group in by_section.items():
-            # The first thing the reader sees there, as text (no code span: '|' would split the table's cell).
-            shown = english(group[0].text.replace("`", "'"))
-            more = f" {md_text(t['translation_more'].format(n=len(group) - 1))}" if len(group) > 1 else ""
+            # The first thing the reader sees there, as text (no code span, as when a '|' would have split the cell).
+            shown = english_html(group[0].text.replace("`", "'"))
+            more = f" {html_text(t['translation_more'].format(n=len(group) - 1))}" if len(group) > 1 else ""
             kind = t["translation_kind_marked" if is_marked else "translation_kind_unmarked"]
-            rows.append(f"| [{md_text(p)}]({rel_link(page, p, lang)}) | {md_text(section or t['section_top'])} | "
-                        f"{md_text(kind)} | {shown}{more} |")
+            rows.append(f'<tr>\n<td><a href="{page_url(page, p)}">{html_text(p)}</a></td>\n'
+                        f"<td>{html_text(section or t['section_top'])}</td>\n<td>{html_text(kind)}</td>\n"
+                        f"<td>{shown}{more}</td>\n</tr>")
     if rows:
         columns = ("translation_page", "translation_section", "translation_kind", "translation_text")
-        body += ["| " + " | ".join(md_text(t[c]) for c in columns) + " |", "|---|---|---|---|", *rows, ""]
+        body += ["<table>", "<thead>", "<tr>", *(f"<th>{html_text(t[c])}</th>" for c in columns), "</tr>", "</thead>",
+                 "<tbody>", *rows, "</tbody>", "</table>"]
     return body
 
 
