@@ -208,3 +208,20 @@ def test_every_link_of_an_entry_page_reaches_a_page_of_the_site(real_docs: Any) 
     # a hand-written page (docs/about.md) is a page of the site too
     about = dict(files, **{page: files[page].replace(b'href="../../browse/nccl/"', b'href="../../about/"', 1)})
     assert check_links(about) == []
+
+
+def test_a_stored_file_is_highlighted_as_its_fenced_block_would_be() -> None:
+    """markup_html.file_block calls Pygments itself for a reproduction page's files: the same HTML as Python-Markdown
+    makes of the fenced block, for every stored file of the real entries and for awkward texts in every language the
+    pages use (tabs, CRs, lines of spaces, control characters, leading and trailing blank lines, a BOM, markup)."""
+    from generator.render.markup_html import _convert, fenced, file_block
+    from generator.render.repro import _LANGUAGE, language, read_all
+    cases = [(f.text.rstrip("\n"), language(f.name)) for files in read_all(ENTRIES_DIR).values() for f in files
+             if f.text is not None]
+    assert len(cases) > 300
+    awkward = [data.decode("utf-8") for data in HOSTILE_FILES.values() if b"\x00" not in data and len(data) < 4096
+               and data.isascii()]
+    awkward += ["", "\n\n", "a\tb\n\tc\r\nd\re\r", "  \n \n\t\nx\n   ", "\x02wzxhzdk:0\x03", "\ufeffbom", "```\n~~~",
+                ">>> 1\n> quoted\n    indented", "\n\nlead and trail\n\n"]
+    cases += [(text, lang) for text in awkward for lang in sorted({*_LANGUAGE.values(), "text"})]
+    assert [(text[:60], lang) for text, lang in cases if file_block(text, lang) != _convert(fenced(text, lang))] == []
