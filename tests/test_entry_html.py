@@ -84,11 +84,11 @@ def differences(records: list[dict[str, Any]]) -> list[str]:
 
 
 def html_pages(entries: Path) -> set[str]:
-    """The pages the generator writes as HTML: every entry's, the index pages of codes, tags, versions and each
-    domain, the translation status page and each reproduction folder's page, in both languages."""
+    """The pages the generator writes as HTML: every entry's, the browse page, the index pages of codes, tags,
+    versions and each domain, the translation status page and each reproduction folder's page, in both languages."""
     from generator.render.repro import page_path, read_all
     ids = [p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")]
-    pages = {*ids, "browse/codes", "browse/tags", "browse/versions", "browse/translation",
+    pages = {*ids, "browse/index", "browse/codes", "browse/tags", "browse/versions", "browse/translation",
              *(f"browse/{i.split('/')[0]}" for i in ids),
              *(page_path(owner) for owner in read_all(entries))}
     return {f"{p}.md" for p in pages} | {f"{p}.zh.md" for p in pages}

@@ -50,27 +50,32 @@ def _category_anchor(category: str) -> str:
 
 
 def browse_index(site: Site, lang: str) -> str:
+    """The browse page: each domain with its entry count and its categories' counts, then the indexes of all entries.
+    Written as HTML (as the Markdown it was rendered)."""
     t = strings(lang)
-    page = "browse/index"
+    page = "browse"  # browse/index, served at [<lang>/]browse/
     by_domain: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for e in site.entries.values():
         by_domain[e.domain][e.category].append(e.id)
-    body = []
+    h = Headings()
+    top = h(1, html_text(t["browse"]))
+    body: list[str] = []
     for domain in sorted(by_domain):
         total = sum(len(v) for v in by_domain[domain].values())
-        body.append(f"## [{md_text(domain_name(domain, lang))}]({rel_link(page, f'browse/{domain}', lang)})"
-                    f"{t['paren_open']}{total} {md_text(t['entries_count'])}{t['paren_close']}\n")
-        for cat in sorted(by_domain[domain]):
-            body.append(f"- [{md_text(t[f'category_{cat}'])}]({rel_link(page, f'browse/{domain}', lang)}"
-                        f"#{_category_anchor(cat)}){t['colon']}{len(by_domain[domain][cat])}")
-        body.append("")
-    body.append(f"## {md_text(t['all_entries'])}\n")
-    body += [f"- [{md_text(t['error_codes'])}]({rel_link(page, 'browse/codes', lang)})",
-             f"- [{md_text(t['tag_index'])}]({rel_link(page, 'browse/tags', lang)})",
-             f"- [{md_text(t['versions_index'])}]({rel_link(page, 'browse/versions', lang)})",
-             f"- [{md_text(t['translation_status'])}]({rel_link(page, 'browse/translation', lang)})",
-             f"- [{md_text(t['articles'])}]({rel_link(page, 'articles/index', lang)})"]
-    return _page(t["browse"], t["domain_index_intro"], body)
+        link = page_url(page, f"browse/{domain}")
+        body.append(h(2, Markup(f'<a href="{link}">{html_text(domain_name(domain, lang))}</a>')
+                      + html_text(f"{t['paren_open']}{total} {t['entries_count']}{t['paren_close']}")))
+        body.append("<ul>")
+        body += [f'<li><a href="{link}#{_category_anchor(cat)}">{html_text(t[f"category_{cat}"])}</a>'
+                 f"{html_text(t['colon'])}{len(by_domain[domain][cat])}</li>" for cat in sorted(by_domain[domain])]
+        body.append("</ul>")
+    body.append(h(2, html_text(t["all_entries"])))
+    body += ["<ul>", *(f'<li><a href="{page_url(page, target)}">{html_text(t[label])}</a></li>'
+                       for label, target in (("error_codes", "browse/codes"), ("tag_index", "browse/tags"),
+                                             ("versions_index", "browse/versions"),
+                                             ("translation_status", "browse/translation"),
+                                             ("articles", "articles/index"))), "</ul>"]
+    return _page_html(t["browse"], t["domain_index_intro"], top, body)
 
 
 def domain_page(domain: str, site: Site, lang: str) -> str:
