@@ -84,12 +84,15 @@ def differences(records: list[dict[str, Any]]) -> list[str]:
 
 
 def html_pages(entries: Path) -> set[str]:
-    """The pages the generator writes as HTML: every entry's, the browse page, the index pages of codes, tags,
-    versions and each domain, the translation status page and each reproduction folder's page, in both languages."""
+    """The pages the generator writes as HTML: every entry's, each moved id's, the browse page, the
+    index pages of codes, tags, versions and each domain, the translation status page and each reproduction folder's
+    page, in both languages."""
+    from generator.load.registry import load_registry, registry_path
     from generator.render.repro import page_path, read_all
     ids = [p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")]
-    pages = {*ids, "browse/index", "browse/codes", "browse/tags", "browse/versions", "browse/translation",
-             *(f"browse/{i.split('/')[0]}" for i in ids),
+    moved = load_registry(registry_path(entries)).redirects if registry_path(entries).exists() else {}
+    pages = {*ids, *moved, "browse/index", "browse/codes", "browse/tags", "browse/versions",
+             "browse/translation", *(f"browse/{i.split('/')[0]}" for i in ids),
              *(page_path(owner) for owner in read_all(entries))}
     return {f"{p}.md" for p in pages} | {f"{p}.zh.md" for p in pages}
 
@@ -120,10 +123,21 @@ def with_hostile_repro(entries: Path) -> Path:
     return entries
 
 
+def with_moved_ids(entries: Path, moved: dict[str, str]) -> Path:
+    """config/ids.txt beside `entries`: every entry's id, and `moved` (old id -> the entry that replaced it)."""
+    from generator.load.registry import HEADER, registry_path
+    ids = sorted(p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json"))
+    lines = [*ids, *(f"{old} -> {new}" for old, new in moved.items())]
+    registry_path(entries).parent.mkdir(parents=True, exist_ok=True)
+    registry_path(entries).write_text(HEADER + "\n".join(lines) + "\n", encoding="utf-8")
+    return entries
+
+
 def corpus(name: str, dest: Path) -> Path:
     """real: entries/. seeds: the original seed entries, their lint errors acknowledged (the acknowledged and
     open-warnings sections). synthetic: 120 entries cloned from the real ones, some with no Chinese (untranslated
-    marks, the English root cause under a notice). hostile: payloads in every field (tests/hostile.py)."""
+    marks, the English root cause under a notice), two ids moved to one of them. hostile: payloads in every field
+    (tests/hostile.py), stored files (HOSTILE_FILES) and an id moved to the hostile entry."""
     if name == "real":
         return ENTRIES_DIR
     if name == "seeds":
@@ -131,9 +145,11 @@ def corpus(name: str, dest: Path) -> Path:
         return acknowledged_copy(SEEDS, dest / "entries")
     if name == "synthetic":
         from benchmarks.corpus import write_corpus
-        return write_corpus(dest / "entries", 120)
-    from tests.hostile import hostile_corpus
-    return with_hostile_repro(hostile_corpus(dest))
+        entries = write_corpus(dest / "entries", 120)
+        target = sorted(p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("cuda/*.json"))[0]
+        return with_moved_ids(entries, {"cuda/a-renamed-entry": target, "nccl/merged-away": target})
+    from tests.hostile import ENTRY_ID, hostile_corpus
+    return with_moved_ids(with_hostile_repro(hostile_corpus(dest)), {"pytorch/moved-to-hostile": ENTRY_ID})
 
 
 # What each corpus must show on some page (so that the comparison covered it).
@@ -143,7 +159,8 @@ COVERS = {
              'id="file-repro-py"'],
     "seeds": ['id="known-problems-acknowledged"', 'id="warnings-from-the-checks"', 'class="ee-untranslated"'],
     "synthetic": ['<div class="admonition warning">', '<span lang="en">', 'class="ee-untranslated"',
-                  'id="file-output-txt"', "<td>marked untranslated</td>", "<td>without a notice</td>"],
+                  'id="file-output-txt"', "<td>marked untranslated</td>", "<td>without a notice</td>",
+                  'id="moved-cudaa-renamed-entry"'],
     "hostile": ["&lt;script&gt;", "javascript:", "{: onclick", "&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;",
                 'id="file-blob-bin"', 'id="file-huge-txt"', "no entry names it yet"],
 }

@@ -525,12 +525,14 @@ def entry_list(page: str, ids: Iterable[str], site: Site, lang: str) -> list[str
 
 def render_redirect(old: str, new: str, site: Site, lang: str) -> str:
     """The page at a moved id's URL: it sends the reader on to the entry that replaced it (a meta refresh, see
-    overrides/main.html) and says so in words for readers and tools that do not follow it. Not indexed."""
+    overrides/main.html) and says so in words for readers and tools that do not follow it. Not indexed. Written as
+    HTML (as the Markdown it was rendered)."""
     t = strings(lang)
     title, _ = page_title(site.entries[new], lang)
-    target = rel_link(old, new, lang)
     url = "../" * (old.count("/") + 1) + f"{new}/"  # from /[<lang>/]<old>/ up to the language's root
-    meta = front_matter(t["moved_title"].format(id=old), t["moved_body"].format(id=old, title=title),
-                        {"ee_redirect": url, "search": {"exclude": True}})
-    return (f"---\n{meta}\n---\n\n# {md_text(t['moved_title'].format(id=old))}\n\n"
-            f"{md_text(t['moved_body'].format(id=old, title=title))}\n\n[{md_text(title)}]({target})\n")
+    heading = t["moved_title"].format(id=old)
+    meta = front_matter(heading, t["moved_body"].format(id=old, title=title),
+                        {"ee_redirect": url, "search": {"exclude": True}, "ee_html": True})
+    return (f"---\n{meta}\n---\n{Headings()(1, html_text(heading))}\n"
+            f"<p>{html_text(t['moved_body'].format(id=old, title=title))}</p>\n"
+            f'<p><a href="{page_url(old, new)}">{html_text(title)}</a></p>\n')
