@@ -84,14 +84,14 @@ def differences(records: list[dict[str, Any]]) -> list[str]:
 
 
 def html_pages(entries: Path) -> set[str]:
-    """The pages the generator writes as HTML: every entry's, each moved id's, the browse page, the
+    """The pages the generator writes as HTML: every entry's, each moved id's, the browse and articles pages, the
     index pages of codes, tags, versions and each domain, the translation status page and each reproduction folder's
     page, in both languages."""
     from generator.load.registry import load_registry, registry_path
     from generator.render.repro import page_path, read_all
     ids = [p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")]
     moved = load_registry(registry_path(entries)).redirects if registry_path(entries).exists() else {}
-    pages = {*ids, *moved, "browse/index", "browse/codes", "browse/tags", "browse/versions",
+    pages = {*ids, *moved, "browse/index", "articles/index", "browse/codes", "browse/tags", "browse/versions",
              "browse/translation", *(f"browse/{i.split('/')[0]}" for i in ids),
              *(page_path(owner) for owner in read_all(entries))}
     return {f"{p}.md" for p in pages} | {f"{p}.zh.md" for p in pages}

@@ -16,30 +16,22 @@ from generator.render.markup import md_text
 from generator.render.markup_html import Headings, html_text
 from generator.render.pages import (
     Site,
-    _tidy,
-    article_title,
+    article_title_html,
     english,
     english_html,
     entry_list_html,
     front_matter,
     page_title,
     page_url,
-    rel_link,
 )
 from generator.render.sentences import plain
 
 
-def _page(title: str, intro: str, body: list[str]) -> str:
-    # Index pages repeat every entry's title (once per tag, per version ...): kept out of the search index,
-    # where they were half its size; search finds the entry pages themselves.
-    meta = front_matter(title, intro, {"search": {"exclude": True}})
-    return _tidy(f"---\n{meta}\n---\n\n# {md_text(title)}\n\n{md_text(intro)}\n\n"
-                 + "\n".join(body) + "\n")
-
-
 def _page_html(title: str, intro: str, top: Markup, body: list[str]) -> str:
-    """_page(), written as HTML (front matter `ee_html: true`: MkDocs takes it as rendered; generator/mkdocs_edge/
-    hook.py). `top`: the title's heading, made first by the page's Headings (ids are given in page order)."""
+    """An index page, written as HTML (front matter `ee_html: true`: MkDocs takes it as rendered; generator/mkdocs_edge/
+    hook.py): `top`, the title's heading, made first by the page's Headings (ids are given in page order), the intro,
+    then `body`. Index pages repeat every entry's title (once per tag, per version ...): kept out of the search index,
+    where they were half its size; search finds the entry pages themselves."""
     meta = front_matter(title, intro, {"search": {"exclude": True}, "ee_html": True})
     return f"---\n{meta}\n---\n{top}\n<p>{html_text(intro)}</p>\n" + "\n".join(body) + "\n"
 
@@ -212,12 +204,13 @@ def _translation_report(site: Site, lang: str, report: dict[str, list[Finding]])
 
 
 def articles_index(site: Site, lang: str) -> str:
+    """The articles, newest first, each with its date. Written as HTML (as the Markdown it was rendered)."""
     t = strings(lang)
-    page = "articles/index"
-    body = []
-    for a in sorted(site.articles, key=lambda a: (a.date, a.id), reverse=True):
-        body.append(f"- [{article_title(a, lang)}]({rel_link(page, f'articles/{a.id}', lang)}) — {md_text(a.date)}")
-    return _page(t["articles"], t["articles_intro"], body)
+    page = "articles"  # articles/index, served at [<lang>/]articles/
+    body = [f'<li><a href="{page_url(page, f"articles/{a.id}")}">{article_title_html(a, lang)}</a> — '
+            f"{html_text(a.date)}</li>" for a in sorted(site.articles, key=lambda a: (a.date, a.id), reverse=True)]
+    return _page_html(t["articles"], t["articles_intro"], Headings()(1, html_text(t["articles"])),
+                      ["<ul>", *body, "</ul>"] if body else [])
 
 
 def rules_page(lang: str) -> str:
