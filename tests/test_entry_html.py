@@ -84,15 +84,15 @@ def differences(records: list[dict[str, Any]]) -> list[str]:
 
 
 def html_pages(entries: Path) -> set[str]:
-    """The pages the generator writes as HTML: every entry's, each moved id's, the browse and articles pages, the
-    index pages of codes, tags, versions and each domain, the translation status page and each reproduction folder's
-    page, in both languages."""
+    """The pages the generator writes as HTML: every entry's, each moved id's, the browse, articles and rules pages,
+    the index pages of codes, tags, versions and each domain, the translation status page and each reproduction
+    folder's page, in both languages: every generated page but the articles."""
     from generator.load.registry import load_registry, registry_path
     from generator.render.repro import page_path, read_all
     ids = [p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")]
     moved = load_registry(registry_path(entries)).redirects if registry_path(entries).exists() else {}
-    pages = {*ids, *moved, "browse/index", "articles/index", "browse/codes", "browse/tags", "browse/versions",
-             "browse/translation", *(f"browse/{i.split('/')[0]}" for i in ids),
+    pages = {*ids, *moved, "browse/index", "articles/index", "rules/index", "browse/codes", "browse/tags",
+             "browse/versions", "browse/translation", *(f"browse/{i.split('/')[0]}" for i in ids),
              *(page_path(owner) for owner in read_all(entries))}
     return {f"{p}.md" for p in pages} | {f"{p}.zh.md" for p in pages}
 
@@ -242,3 +242,20 @@ def test_a_stored_file_is_highlighted_as_its_fenced_block_would_be() -> None:
                 ">>> 1\n> quoted\n    indented", "\n\nlead and trail\n\n"]
     cases += [(text, lang) for text in awkward for lang in sorted({*_LANGUAGE.values(), "text"})]
     assert [(text[:60], lang) for text, lang in cases if file_block(text, lang) != _convert(fenced(text, lang))] == []
+
+
+def test_the_rules_texts_use_no_markdown_but_code_spans() -> None:
+    """The rules page shows the rules' texts and its UI strings through html_text, as their Markdown rendered when the
+    page was Markdown: that holds while they use no Markdown but `code` spans (no emphasis, link, escape, raw HTML or
+    heading). A text that needs more must change the rules page first."""
+    import re
+
+    from generator.l10n.i18n import strings
+    from generator.l10n.languages import languages
+    from generator.lint.rules import RULES
+    texts = [str(v) for r in RULES.values() for lang in languages().all for name in ("summary", "why")
+             if (v := getattr(r, name) if lang.default else lang.text(r, name))]
+    texts += [strings(lang.code)[k] for lang in languages().all for k in ("rules_intro", "rules_ack")]
+    assert len(texts) > 2 * len(RULES)
+    markdown = re.compile(r"[*_\[\]<>\\|~]|^\s*(?:#|[-+*] |\d+[.)] |>)|&\w+;|  \n", re.M)
+    assert [t for t in texts if markdown.search(re.sub(r"`[^`]*`", "", t))] == []

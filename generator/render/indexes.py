@@ -12,12 +12,10 @@ from generator.l10n.languages import languages
 from generator.l10n.translation import Finding
 from generator.lint.rules import RULES, Rule
 from generator.lint.versions import version_key
-from generator.render.markup import md_text
 from generator.render.markup_html import Headings, html_text
 from generator.render.pages import (
     Site,
     article_title_html,
-    english,
     english_html,
     entry_list_html,
     front_matter,
@@ -215,32 +213,33 @@ def articles_index(site: Site, lang: str) -> str:
 
 def rules_page(lang: str) -> str:
     """docs/rules/index(.<lang>).md: the rule table, generated from RULES so code and docs cannot drift. A rule's texts
-    in the page's language (rules.py: `summary_zh`, `why_zh`), or the English ones, marked."""
+    in the page's language (rules.py: `summary_zh`, `why_zh`), or the English ones, marked. Written as HTML (as the
+    Markdown it was rendered): the rules' texts and the page's UI strings are text with `code` spans (html_text; they
+    were Markdown written with the rules, and used no other Markdown: tests/test_entry_html.py keeps it so)."""
     t = strings(lang)
     language = languages().get(lang)
 
-    def text(rule: Rule, name: str) -> tuple[str, bool]:
-        """The rule's text in the page's language, and whether it is the English one on another language's page."""
+    def text(rule: Rule, name: str) -> Markup:
+        """The rule's text in the page's language, or the English one on another language's page, marked."""
         own = language.text(rule, name)
-        return (str(own), False) if own else (str(getattr(rule, name)), not language.default)
+        if own:
+            return html_text(own)
+        return html_text(getattr(rule, name)) if language.default else english_html(getattr(rule, name))
 
-    def summary(rule: Rule) -> str:  # Markdown written with the rules, not untrusted text
-        summary, marked = text(rule, "summary")
-        return f'<span lang="{languages().default.code}">{summary}</span>' if marked else summary
-
-    def why(rule: Rule) -> str:
-        why, marked = text(rule, "why")
-        return english(why) if marked else md_text(why)
-    columns = ("rules_code", "rules_name", "rules_severity", "rules_zh_fields", "rules_meaning")
-    rows = []
-    for r in RULES.values():
-        scope = t[f"rules_zh_{r.zh or 'none'}"]
-        rows.append(f"| <span id=\"{r.code.lower()}\"></span>**{r.code}** | `{r.name}` | "
-                    f"{md_text(t[f'rules_severity_{r.severity}'])} | {md_text(scope)} | {summary(r)} |")
-    whys = [f"- **{r.code}** `{r.name}`{t['colon']}{why(r)}" for r in RULES.values() if r.why]
+    h = Headings()
     title = t["rules_title"]
-    return (f"---\n{front_matter(title, t['rules_intro'])}\n---\n\n# {md_text(title)}\n\n{t['rules_intro']}\n\n"
-            "| " + " | ".join(md_text(t[c]) for c in columns) + " |\n|---|---|---|---|---|\n" + "\n".join(rows)
-            + f"\n\n## {md_text(t['rules_ack_heading'])}\n\n{t['rules_ack']}\n\n"
-            + f"## {md_text(t['rules_why_heading'])}\n\n"
-            + "\n".join(whys) + "\n")
+    top = h(1, html_text(title))
+    columns = ("rules_code", "rules_name", "rules_severity", "rules_zh_fields", "rules_meaning")
+    rows = [f'<tr>\n<td><span id="{html.escape(r.code.lower())}"></span><strong>{html_text(r.code)}</strong></td>\n'
+            f"<td><code>{html.escape(r.name, quote=False)}</code></td>\n"
+            f"<td>{html_text(t[f'rules_severity_{r.severity}'])}</td>\n"
+            f"<td>{html_text(t['rules_zh_' + (r.zh or 'none')])}</td>\n<td>{text(r, 'summary')}</td>\n</tr>"
+            for r in RULES.values()]
+    whys = [f"<li><strong>{html_text(r.code)}</strong> <code>{html.escape(r.name, quote=False)}</code>"
+            f"{html_text(t['colon'])}{text(r, 'why')}</li>" for r in RULES.values() if r.why]
+    meta = front_matter(title, t["rules_intro"], {"ee_html": True})
+    return "\n".join([f"---\n{meta}\n---", top, f"<p>{html_text(t['rules_intro'])}</p>", "<table>", "<thead>", "<tr>",
+                      *(f"<th>{html_text(t[c])}</th>" for c in columns), "</tr>", "</thead>", "<tbody>", *rows,
+                      "</tbody>", "</table>", h(2, html_text(t["rules_ack_heading"])),
+                      f"<p>{html_text(t['rules_ack'])}</p>", h(2, html_text(t["rules_why_heading"])),
+                      *(["<ul>", *whys, "</ul>"] if whys else [])]) + "\n"
