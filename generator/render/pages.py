@@ -1,4 +1,6 @@
-"""Render entries, articles and index pages to Markdown, in each language of config/languages.yml."""
+"""Render entries, articles and the other generated pages, in each language of config/languages.yml: every page as
+HTML but the articles, which are contributors' Markdown (generator/mkdocs_edge/hook.py takes a page written as HTML
+as rendered)."""
 from __future__ import annotations
 
 import html
@@ -24,7 +26,7 @@ from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.render import titles
 from generator.render.graph import Links, mermaid
-from generator.render.markup import md_text, md_verbatim, safe_article_markdown
+from generator.render.markup import md_text, safe_article_markdown
 from generator.render.markup_html import (
     CodeBlock,
     Headings,
@@ -505,22 +507,13 @@ def _tidy(text: str) -> str:
 
 
 def entry_list_html(page: str, ids: Iterable[str], site: Site, lang: str) -> str:
-    """entry_list(), on a page written as HTML: each entry's title linked, its code after it."""
+    """A list of entries, on a page written as HTML: each entry's title linked, its code after it."""
     out = []
     for i in ids:
         e = site.entries[i]
         code = f" {html_verbatim(e.error_code)}" if e.error_code else ""
         out.append(f'<li><a href="{page_url(page, i)}">{title_html(e, lang)}</a>{code}</li>')
     return "<ul>\n" + "\n".join(out) + "\n</ul>"
-
-
-def entry_list(page: str, ids: Iterable[str], site: Site, lang: str) -> list[str]:
-    out = []
-    for i in ids:
-        e = site.entries[i]
-        code = f" {md_verbatim(e.error_code)}" if e.error_code else ""
-        out.append(f"- [{title_md(e, lang)}]({rel_link(page, i, lang)}){code}")
-    return out
 
 
 def render_redirect(old: str, new: str, site: Site, lang: str) -> str:
