@@ -84,11 +84,15 @@ def differences(records: list[dict[str, Any]]) -> list[str]:
 
 
 def html_pages(entries: Path) -> set[str]:
-    """The pages the generator writes as HTML: every entry's, the index pages of codes, tags, versions and each
-    domain, and each reproduction folder's page, in both languages."""
+    """The pages the generator writes as HTML: every entry's, each moved id's, the browse, articles and rules pages,
+    the index pages of codes, tags, versions and each domain, the translation status page and each reproduction
+    folder's page, in both languages: every generated page but the articles."""
+    from generator.load.registry import load_registry, registry_path
     from generator.render.repro import page_path, read_all
     ids = [p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json")]
-    pages = {*ids, "browse/codes", "browse/tags", "browse/versions", *(f"browse/{i.split('/')[0]}" for i in ids),
+    moved = load_registry(registry_path(entries)).redirects if registry_path(entries).exists() else {}
+    pages = {*ids, *moved, "browse/index", "articles/index", "rules/index", "browse/codes", "browse/tags",
+             "browse/versions", "browse/translation", *(f"browse/{i.split('/')[0]}" for i in ids),
              *(page_path(owner) for owner in read_all(entries))}
     return {f"{p}.md" for p in pages} | {f"{p}.zh.md" for p in pages}
 
@@ -119,10 +123,21 @@ def with_hostile_repro(entries: Path) -> Path:
     return entries
 
 
+def with_moved_ids(entries: Path, moved: dict[str, str]) -> Path:
+    """config/ids.txt beside `entries`: every entry's id, and `moved` (old id -> the entry that replaced it)."""
+    from generator.load.registry import HEADER, registry_path
+    ids = sorted(p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("*/*.json"))
+    lines = [*ids, *(f"{old} -> {new}" for old, new in moved.items())]
+    registry_path(entries).parent.mkdir(parents=True, exist_ok=True)
+    registry_path(entries).write_text(HEADER + "\n".join(lines) + "\n", encoding="utf-8")
+    return entries
+
+
 def corpus(name: str, dest: Path) -> Path:
     """real: entries/. seeds: the original seed entries, their lint errors acknowledged (the acknowledged and
     open-warnings sections). synthetic: 120 entries cloned from the real ones, some with no Chinese (untranslated
-    marks, the English root cause under a notice). hostile: payloads in every field (tests/hostile.py)."""
+    marks, the English root cause under a notice), two ids moved to one of them. hostile: payloads in every field
+    (tests/hostile.py), stored files (HOSTILE_FILES) and an id moved to the hostile entry."""
     if name == "real":
         return ENTRIES_DIR
     if name == "seeds":
@@ -130,9 +145,11 @@ def corpus(name: str, dest: Path) -> Path:
         return acknowledged_copy(SEEDS, dest / "entries")
     if name == "synthetic":
         from benchmarks.corpus import write_corpus
-        return write_corpus(dest / "entries", 120)
-    from tests.hostile import hostile_corpus
-    return with_hostile_repro(hostile_corpus(dest))
+        entries = write_corpus(dest / "entries", 120)
+        target = sorted(p.relative_to(entries).with_suffix("").as_posix() for p in entries.glob("cuda/*.json"))[0]
+        return with_moved_ids(entries, {"cuda/a-renamed-entry": target, "nccl/merged-away": target})
+    from tests.hostile import ENTRY_ID, hostile_corpus
+    return with_moved_ids(with_hostile_repro(hostile_corpus(dest)), {"pytorch/moved-to-hostile": ENTRY_ID})
 
 
 # What each corpus must show on some page (so that the comparison covered it).
@@ -142,7 +159,8 @@ COVERS = {
              'id="file-repro-py"'],
     "seeds": ['id="known-problems-acknowledged"', 'id="warnings-from-the-checks"', 'class="ee-untranslated"'],
     "synthetic": ['<div class="admonition warning">', '<span lang="en">', 'class="ee-untranslated"',
-                  'id="file-output-txt"'],
+                  'id="file-output-txt"', "<td>marked untranslated</td>", "<td>without a notice</td>",
+                  'id="moved-cudaa-renamed-entry"'],
     "hostile": ["&lt;script&gt;", "javascript:", "{: onclick", "&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;",
                 'id="file-blob-bin"', 'id="file-huge-txt"', "no entry names it yet"],
 }
@@ -207,3 +225,37 @@ def test_every_link_of_an_entry_page_reaches_a_page_of_the_site(real_docs: Any) 
     # a hand-written page (docs/about.md) is a page of the site too
     about = dict(files, **{page: files[page].replace(b'href="../../browse/nccl/"', b'href="../../about/"', 1)})
     assert check_links(about) == []
+
+
+def test_a_stored_file_is_highlighted_as_its_fenced_block_would_be() -> None:
+    """markup_html.file_block calls Pygments itself for a reproduction page's files: the same HTML as Python-Markdown
+    makes of the fenced block, for every stored file of the real entries and for awkward texts in every language the
+    pages use (tabs, CRs, lines of spaces, control characters, leading and trailing blank lines, a BOM, markup)."""
+    from generator.render.markup_html import _convert, fenced, file_block
+    from generator.render.repro import _LANGUAGE, language, read_all
+    cases = [(f.text.rstrip("\n"), language(f.name)) for files in read_all(ENTRIES_DIR).values() for f in files
+             if f.text is not None]
+    assert len(cases) > 300
+    awkward = [data.decode("utf-8") for data in HOSTILE_FILES.values() if b"\x00" not in data and len(data) < 4096
+               and data.isascii()]
+    awkward += ["", "\n\n", "a\tb\n\tc\r\nd\re\r", "  \n \n\t\nx\n   ", "\x02wzxhzdk:0\x03", "\ufeffbom", "```\n~~~",
+                ">>> 1\n> quoted\n    indented", "\n\nlead and trail\n\n"]
+    cases += [(text, lang) for text in awkward for lang in sorted({*_LANGUAGE.values(), "text"})]
+    assert [(text[:60], lang) for text, lang in cases if file_block(text, lang) != _convert(fenced(text, lang))] == []
+
+
+def test_the_rules_texts_use_no_markdown_but_code_spans() -> None:
+    """The rules page shows the rules' texts and its UI strings through html_text, as their Markdown rendered when the
+    page was Markdown: that holds while they use no Markdown but `code` spans (no emphasis, link, escape, raw HTML or
+    heading). A text that needs more must change the rules page first."""
+    import re
+
+    from generator.l10n.i18n import strings
+    from generator.l10n.languages import languages
+    from generator.lint.rules import RULES
+    texts = [str(v) for r in RULES.values() for lang in languages().all for name in ("summary", "why")
+             if (v := getattr(r, name) if lang.default else lang.text(r, name))]
+    texts += [strings(lang.code)[k] for lang in languages().all for k in ("rules_intro", "rules_ack")]
+    assert len(texts) > 2 * len(RULES)
+    markdown = re.compile(r"[*_\[\]<>\\|~]|^\s*(?:#|[-+*] |\d+[.)] |>)|&\w+;|  \n", re.M)
+    assert [t for t in texts if markdown.search(re.sub(r"`[^`]*`", "", t))] == []

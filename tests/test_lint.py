@@ -116,8 +116,8 @@ def test_rules_page_lists_every_rule_in_both_languages() -> None:
     from generator.render.indexes import rules_page
     for lang in ("en", "zh"):
         page = rules_page(lang)
-        assert all(f"**{code}**" in page for code in RULES)
-    assert "W502" in rules_page("en").split("## Why these severities", 1)[1]
+        assert all(f"<strong>{code}</strong>" in page for code in RULES)
+    assert "W502" in rules_page("en").split(">Why these severities", 1)[1]
 
 
 def test_w601_agrees_with_what_the_zh_page_shows(tmp_path: Path) -> None:

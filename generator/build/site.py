@@ -105,10 +105,8 @@ def render_all(site: Site, site_url: str = "/", incremental: bool = False) -> di
         files[page_file("browse/tags", lang)] = indexes.tags_page(site, lang)
         files[page_file("browse/versions", lang)] = indexes.versions_page(site, lang)
         files[page_file("rules/index", lang)] = indexes.rules_page(lang)
-    for owner, blocks in repro_blocks(site, incremental).items():
-        stored = site.repro[owner]
-        for lang in LANGS:
-            files[page_file(repro.page_path(owner), lang)] = repro_page(site, owner, stored, lang, blocks)
+    files.update(repro_pages(site, incremental))
+    for owner, stored in site.repro.items():
         files.update(repro.raw_files(owner, stored))
     # Last: the translation report reads each translated language's pages as rendered above. Its page in that
     # language shows its own report; the default language's shows every translated language's.
@@ -190,23 +188,33 @@ _REPRO_BLOCKS: dict[str, tuple[bytes, dict[str, Markup]]] = {}
 REPRO_FOLDERS_HIGHLIGHTED = 0
 
 
-def repro_blocks(site: Site, incremental: bool) -> dict[str, dict[str, Markup]]:
-    """owner -> its files' code blocks (repro.code_blocks), for every reproduction folder of the site: highlighted
-    once for the page in each language, by Pygments (most of a folder page's cost), on every core when cold."""
+def repro_pages(site: Site, incremental: bool) -> dict[str, str]:
+    """docs path -> page, for each reproduction folder's page in every language. A folder's files are highlighted once
+    for its pages in every language (Pygments: most of their cost), on every core when cold (each process renders
+    whole folders' pages: the highlighted files are not kept); while serving, remembered by the folder's files."""
     global REPRO_FOLDERS_HIGHLIGHTED
-    keys = {owner: _digest(stored) for owner, stored in site.repro.items()} if incremental else {}
-    todo = [owner for owner in site.repro
-            if not incremental or _REPRO_BLOCKS.get(owner, (b"", {}))[0] != keys[owner]]
-    made = dict(zip(todo, fork_map(lambda owner: repro.code_blocks(site.repro[owner]), todo, min_items=20),
-                    strict=True))
-    REPRO_FOLDERS_HIGHLIGHTED += len(todo)
+
+    def pages(owner: str, blocks: dict[str, Markup]) -> dict[str, str]:
+        return {page_file(repro.page_path(owner), lang): repro_page(site, owner, site.repro[owner], lang, blocks)
+                for lang in LANGS}
+
+    out: dict[str, str] = {}
     if not incremental:
         _REPRO_BLOCKS.clear()
-        return made
+        REPRO_FOLDERS_HIGHLIGHTED += len(site.repro)
+        for made in fork_map(lambda owner: pages(owner, repro.code_blocks(site.repro[owner])), list(site.repro),
+                             min_items=20):
+            out.update(made)
+        return out
     for gone in [owner for owner in _REPRO_BLOCKS if owner not in site.repro]:
         del _REPRO_BLOCKS[gone]
-    _REPRO_BLOCKS.update((owner, (keys[owner], blocks)) for owner, blocks in made.items())
-    return {owner: _REPRO_BLOCKS[owner][1] for owner in site.repro}
+    for owner, stored in site.repro.items():
+        key = _digest(stored)
+        if _REPRO_BLOCKS.get(owner, (b"", {}))[0] != key:
+            _REPRO_BLOCKS[owner] = (key, repro.code_blocks(stored))
+            REPRO_FOLDERS_HIGHLIGHTED += 1
+        out.update(pages(owner, _REPRO_BLOCKS[owner][1]))
+    return out
 
 
 def repro_page(site: Site, owner: str, stored: tuple[repro.ReproFile, ...], lang: str,

@@ -406,7 +406,7 @@ PAGES_READ = 0
 
 def page_html(page: str) -> str:
     """A generated page as the HTML `findings` reads: a page the generator wrote as HTML (front matter `ee_html: true`:
-    entry pages) as it is, a Markdown page through markdown_html."""
+    every generated page but the articles) as it is, a Markdown page (an article) through markdown_html."""
     head = _FRONT_MATTER.match(page)
     if head is not None and "\nee_html: true\n" in head.group(0):
         return page[head.end():]

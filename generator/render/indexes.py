@@ -12,33 +12,24 @@ from generator.l10n.languages import languages
 from generator.l10n.translation import Finding
 from generator.lint.rules import RULES, Rule
 from generator.lint.versions import version_key
-from generator.render.markup import md_text
 from generator.render.markup_html import Headings, html_text
 from generator.render.pages import (
     Site,
-    _tidy,
-    article_title,
-    english,
+    article_title_html,
+    english_html,
     entry_list_html,
     front_matter,
     page_title,
     page_url,
-    rel_link,
 )
 from generator.render.sentences import plain
 
 
-def _page(title: str, intro: str, body: list[str]) -> str:
-    # Index pages repeat every entry's title (once per tag, per version ...): kept out of the search index,
-    # where they were half its size; search finds the entry pages themselves.
-    meta = front_matter(title, intro, {"search": {"exclude": True}})
-    return _tidy(f"---\n{meta}\n---\n\n# {md_text(title)}\n\n{md_text(intro)}\n\n"
-                 + "\n".join(body) + "\n")
-
-
 def _page_html(title: str, intro: str, top: Markup, body: list[str]) -> str:
-    """_page(), written as HTML (front matter `ee_html: true`: MkDocs takes it as rendered; generator/mkdocs_edge/
-    hook.py). `top`: the title's heading, made first by the page's Headings (ids are given in page order)."""
+    """An index page, written as HTML (front matter `ee_html: true`: MkDocs takes it as rendered; generator/mkdocs_edge/
+    hook.py): `top`, the title's heading, made first by the page's Headings (ids are given in page order), the intro,
+    then `body`. Index pages repeat every entry's title (once per tag, per version ...): kept out of the search index,
+    where they were half its size; search finds the entry pages themselves."""
     meta = front_matter(title, intro, {"search": {"exclude": True}, "ee_html": True})
     return f"---\n{meta}\n---\n{top}\n<p>{html_text(intro)}</p>\n" + "\n".join(body) + "\n"
 
@@ -49,27 +40,32 @@ def _category_anchor(category: str) -> str:
 
 
 def browse_index(site: Site, lang: str) -> str:
+    """The browse page: each domain with its entry count and its categories' counts, then the indexes of all entries.
+    Written as HTML (as the Markdown it was rendered)."""
     t = strings(lang)
-    page = "browse/index"
+    page = "browse"  # browse/index, served at [<lang>/]browse/
     by_domain: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for e in site.entries.values():
         by_domain[e.domain][e.category].append(e.id)
-    body = []
+    h = Headings()
+    top = h(1, html_text(t["browse"]))
+    body: list[str] = []
     for domain in sorted(by_domain):
         total = sum(len(v) for v in by_domain[domain].values())
-        body.append(f"## [{md_text(domain_name(domain, lang))}]({rel_link(page, f'browse/{domain}', lang)})"
-                    f"{t['paren_open']}{total} {md_text(t['entries_count'])}{t['paren_close']}\n")
-        for cat in sorted(by_domain[domain]):
-            body.append(f"- [{md_text(t[f'category_{cat}'])}]({rel_link(page, f'browse/{domain}', lang)}"
-                        f"#{_category_anchor(cat)}){t['colon']}{len(by_domain[domain][cat])}")
-        body.append("")
-    body.append(f"## {md_text(t['all_entries'])}\n")
-    body += [f"- [{md_text(t['error_codes'])}]({rel_link(page, 'browse/codes', lang)})",
-             f"- [{md_text(t['tag_index'])}]({rel_link(page, 'browse/tags', lang)})",
-             f"- [{md_text(t['versions_index'])}]({rel_link(page, 'browse/versions', lang)})",
-             f"- [{md_text(t['translation_status'])}]({rel_link(page, 'browse/translation', lang)})",
-             f"- [{md_text(t['articles'])}]({rel_link(page, 'articles/index', lang)})"]
-    return _page(t["browse"], t["domain_index_intro"], body)
+        link = page_url(page, f"browse/{domain}")
+        body.append(h(2, Markup(f'<a href="{link}">{html_text(domain_name(domain, lang))}</a>')
+                      + html_text(f"{t['paren_open']}{total} {t['entries_count']}{t['paren_close']}")))
+        body.append("<ul>")
+        body += [f'<li><a href="{link}#{_category_anchor(cat)}">{html_text(t[f"category_{cat}"])}</a>'
+                 f"{html_text(t['colon'])}{len(by_domain[domain][cat])}</li>" for cat in sorted(by_domain[domain])]
+        body.append("</ul>")
+    body.append(h(2, html_text(t["all_entries"])))
+    body += ["<ul>", *(f'<li><a href="{page_url(page, target)}">{html_text(t[label])}</a></li>'
+                       for label, target in (("error_codes", "browse/codes"), ("tag_index", "browse/tags"),
+                                             ("versions_index", "browse/versions"),
+                                             ("translation_status", "browse/translation"),
+                                             ("articles", "articles/index"))), "</ul>"]
+    return _page_html(t["browse"], t["domain_index_intro"], top, body)
 
 
 def domain_page(domain: str, site: Site, lang: str) -> str:
@@ -157,15 +153,18 @@ def versions_page(site: Site, lang: str) -> str:
 
 def translation_page(site: Site, lang: str, reports: dict[str, dict[str, list[Finding]]]) -> str:
     """What readers of the translated languages' pages see in English (generator/l10n/translation.py reads every page as
-    rendered): `reports`, language -> its report; each under the language's name where there are several."""
+    rendered): `reports`, language -> its report; each under the language's name where there are several. Written as
+    HTML (as the Markdown it was rendered)."""
     t = strings(lang)
-    body = []
+    h = Headings()
+    top = h(1, html_text(t["translation_status"]))
+    body: list[str] = []
     for report_lang, report in reports.items():
         if len(reports) > 1:
-            body += [f"## {md_text(languages().get(report_lang).name)}", ""]
+            body.append(h(2, html_text(languages().get(report_lang).name)))
         body += _translation_report(site, lang, report)
-    body += [f"## {md_text(t['translation_method_heading'])}\n", md_text(t["translation_method"])]
-    return _page(t["translation_status"], t["translation_intro"], body)
+    body += [h(2, html_text(t["translation_method_heading"])), f"<p>{html_text(t['translation_method'])}</p>"]
+    return _page_html(t["translation_status"], t["translation_intro"], top, body)
 
 
 def _translation_report(site: Site, lang: str, report: dict[str, list[Finding]]) -> list[str]:
@@ -175,66 +174,72 @@ def _translation_report(site: Site, lang: str, report: dict[str, list[Finding]])
     marked = [p for p, fs in report.items() if any(f.marked for f in fs)]
     unmarked = [p for p, fs in report.items() if any(not f.marked for f in fs)]
     clean_entries = sum(1 for p in entry_pages if not report[p])
-    body = [md_text(t["translation_pages"].format(clean=sum(1 for fs in report.values() if not fs), total=len(report))),
-            "",
-            f"- {md_text(t['translation_entries'].format(clean=clean_entries, total=len(entry_pages)))}",
-            f"- {md_text(t['translation_marked'].format(n=len(marked)))}",
-            f"- {md_text(t['translation_unmarked'].format(n=len(unmarked)))}", ""]
+    clean = sum(1 for fs in report.values() if not fs)
+    body = [f"<p>{html_text(t['translation_pages'].format(clean=clean, total=len(report)))}</p>",
+            "<ul>",
+            f"<li>{html_text(t['translation_entries'].format(clean=clean_entries, total=len(entry_pages)))}</li>",
+            f"<li>{html_text(t['translation_marked'].format(n=len(marked)))}</li>",
+            f"<li>{html_text(t['translation_unmarked'].format(n=len(unmarked)))}</li>",
+            "</ul>"]
     rows = []
     for p, fs in report.items():
         by_section: dict[tuple[str, bool], list[Finding]] = defaultdict(list)
         for f in fs:
             by_section[(f.section, f.marked)].append(f)
         for (section, is_marked), group in by_section.items():
-            # The first thing the reader sees there, as text (no code span: '|' would split the table's cell).
-            shown = english(group[0].text.replace("`", "'"))
-            more = f" {md_text(t['translation_more'].format(n=len(group) - 1))}" if len(group) > 1 else ""
+            # The first thing the reader sees there, as text (no code span, as when a '|' would have split the cell).
+            shown = english_html(group[0].text.replace("`", "'"))
+            more = f" {html_text(t['translation_more'].format(n=len(group) - 1))}" if len(group) > 1 else ""
             kind = t["translation_kind_marked" if is_marked else "translation_kind_unmarked"]
-            rows.append(f"| [{md_text(p)}]({rel_link(page, p, lang)}) | {md_text(section or t['section_top'])} | "
-                        f"{md_text(kind)} | {shown}{more} |")
+            rows.append(f'<tr>\n<td><a href="{page_url(page, p)}">{html_text(p)}</a></td>\n'
+                        f"<td>{html_text(section or t['section_top'])}</td>\n<td>{html_text(kind)}</td>\n"
+                        f"<td>{shown}{more}</td>\n</tr>")
     if rows:
         columns = ("translation_page", "translation_section", "translation_kind", "translation_text")
-        body += ["| " + " | ".join(md_text(t[c]) for c in columns) + " |", "|---|---|---|---|", *rows, ""]
+        body += ["<table>", "<thead>", "<tr>", *(f"<th>{html_text(t[c])}</th>" for c in columns), "</tr>", "</thead>",
+                 "<tbody>", *rows, "</tbody>", "</table>"]
     return body
 
 
 def articles_index(site: Site, lang: str) -> str:
+    """The articles, newest first, each with its date. Written as HTML (as the Markdown it was rendered)."""
     t = strings(lang)
-    page = "articles/index"
-    body = []
-    for a in sorted(site.articles, key=lambda a: (a.date, a.id), reverse=True):
-        body.append(f"- [{article_title(a, lang)}]({rel_link(page, f'articles/{a.id}', lang)}) — {md_text(a.date)}")
-    return _page(t["articles"], t["articles_intro"], body)
+    page = "articles"  # articles/index, served at [<lang>/]articles/
+    body = [f'<li><a href="{page_url(page, f"articles/{a.id}")}">{article_title_html(a, lang)}</a> — '
+            f"{html_text(a.date)}</li>" for a in sorted(site.articles, key=lambda a: (a.date, a.id), reverse=True)]
+    return _page_html(t["articles"], t["articles_intro"], Headings()(1, html_text(t["articles"])),
+                      ["<ul>", *body, "</ul>"] if body else [])
 
 
 def rules_page(lang: str) -> str:
     """docs/rules/index(.<lang>).md: the rule table, generated from RULES so code and docs cannot drift. A rule's texts
-    in the page's language (rules.py: `summary_zh`, `why_zh`), or the English ones, marked."""
+    in the page's language (rules.py: `summary_zh`, `why_zh`), or the English ones, marked. Written as HTML (as the
+    Markdown it was rendered): the rules' texts and the page's UI strings are text with `code` spans (html_text; they
+    were Markdown written with the rules, and used no other Markdown: tests/test_entry_html.py keeps it so)."""
     t = strings(lang)
     language = languages().get(lang)
 
-    def text(rule: Rule, name: str) -> tuple[str, bool]:
-        """The rule's text in the page's language, and whether it is the English one on another language's page."""
+    def text(rule: Rule, name: str) -> Markup:
+        """The rule's text in the page's language, or the English one on another language's page, marked."""
         own = language.text(rule, name)
-        return (str(own), False) if own else (str(getattr(rule, name)), not language.default)
+        if own:
+            return html_text(own)
+        return html_text(getattr(rule, name)) if language.default else english_html(getattr(rule, name))
 
-    def summary(rule: Rule) -> str:  # Markdown written with the rules, not untrusted text
-        summary, marked = text(rule, "summary")
-        return f'<span lang="{languages().default.code}">{summary}</span>' if marked else summary
-
-    def why(rule: Rule) -> str:
-        why, marked = text(rule, "why")
-        return english(why) if marked else md_text(why)
-    columns = ("rules_code", "rules_name", "rules_severity", "rules_zh_fields", "rules_meaning")
-    rows = []
-    for r in RULES.values():
-        scope = t[f"rules_zh_{r.zh or 'none'}"]
-        rows.append(f"| <span id=\"{r.code.lower()}\"></span>**{r.code}** | `{r.name}` | "
-                    f"{md_text(t[f'rules_severity_{r.severity}'])} | {md_text(scope)} | {summary(r)} |")
-    whys = [f"- **{r.code}** `{r.name}`{t['colon']}{why(r)}" for r in RULES.values() if r.why]
+    h = Headings()
     title = t["rules_title"]
-    return (f"---\n{front_matter(title, t['rules_intro'])}\n---\n\n# {md_text(title)}\n\n{t['rules_intro']}\n\n"
-            "| " + " | ".join(md_text(t[c]) for c in columns) + " |\n|---|---|---|---|---|\n" + "\n".join(rows)
-            + f"\n\n## {md_text(t['rules_ack_heading'])}\n\n{t['rules_ack']}\n\n"
-            + f"## {md_text(t['rules_why_heading'])}\n\n"
-            + "\n".join(whys) + "\n")
+    top = h(1, html_text(title))
+    columns = ("rules_code", "rules_name", "rules_severity", "rules_zh_fields", "rules_meaning")
+    rows = [f'<tr>\n<td><span id="{html.escape(r.code.lower())}"></span><strong>{html_text(r.code)}</strong></td>\n'
+            f"<td><code>{html.escape(r.name, quote=False)}</code></td>\n"
+            f"<td>{html_text(t[f'rules_severity_{r.severity}'])}</td>\n"
+            f"<td>{html_text(t['rules_zh_' + (r.zh or 'none')])}</td>\n<td>{text(r, 'summary')}</td>\n</tr>"
+            for r in RULES.values()]
+    whys = [f"<li><strong>{html_text(r.code)}</strong> <code>{html.escape(r.name, quote=False)}</code>"
+            f"{html_text(t['colon'])}{text(r, 'why')}</li>" for r in RULES.values() if r.why]
+    meta = front_matter(title, t["rules_intro"], {"ee_html": True})
+    return "\n".join([f"---\n{meta}\n---", top, f"<p>{html_text(t['rules_intro'])}</p>", "<table>", "<thead>", "<tr>",
+                      *(f"<th>{html_text(t[c])}</th>" for c in columns), "</tr>", "</thead>", "<tbody>", *rows,
+                      "</tbody>", "</table>", h(2, html_text(t["rules_ack_heading"])),
+                      f"<p>{html_text(t['rules_ack'])}</p>", h(2, html_text(t["rules_why_heading"])),
+                      *(["<ul>", *whys, "</ul>"] if whys else [])]) + "\n"

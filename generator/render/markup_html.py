@@ -122,17 +122,42 @@ def code_block(code: str, lang: str) -> CodeBlock:
         line = ("    " + line).expandtabs(4)[4:].rstrip() if line.strip() else ""
         if line or not lines or lines[-1]:
             lines.append(line)
-    text = "\n".join(lines)
+    return CodeBlock(_markdown(fenced("\n".join(lines), lang)))
+
+
+def fenced(text: str, lang: str) -> str:
+    """`text` as a fenced code block in Markdown: a fence longer than any run of backticks in it."""
     fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
-    return CodeBlock(_markdown(f"{fence}{lang}\n{text}\n{fence}"))
+    return f"{fence}{lang}\n{text}\n{fence}"
+
+
+_SPACES_ONLY = re.compile(r"^ +$", re.M)
+_formatter: list[Any] = []
+
+
+@lru_cache(maxsize=64)
+def _lexer(lang: str) -> Any:
+    from pygments.lexers import get_lexer_by_name
+    return get_lexer_by_name(lang, stripnl=True)
 
 
 def file_block(text: str, lang: str) -> Markup:
-    """A stored file shown whole as a fenced code block (```lang), as pymdownx.superfences and pymdownx.highlight
-    render it: its text escaped by Pygments, never markup, whatever it holds (a fence longer than any run of backticks
-    in it). Not cached: files are large and each is shown on one page per language (generator/render/repro.py)."""
-    fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
-    return Markup(_convert(f"{fence}{lang}\n{text}\n{fence}"))
+    """A stored file shown whole as a fenced code block (markup `fenced(text, lang)`, `lang` a Pygments lexer's name),
+    as pymdownx.superfences and pymdownx.highlight render it: its text escaped by Pygments, never markup, whatever it
+    holds. Pygments is called directly with the lexer and formatter pymdownx.highlight makes for such a block (made
+    once here: making them was a third of the cost of a block), after Python-Markdown's whitespace rules (STX and ETX
+    dropped, CR as LF, tabs to 4 columns, lines of spaces emptied); tests/test_entry_html.py checks that this is
+    _convert(fenced(text, lang)). Not cached: files are large and each is shown on one page per language
+    (generator/render/repro.py)."""
+    from pygments import highlight
+    if not _formatter:
+        from pymdownx.highlight import BlockHtmlFormatter
+        _formatter.append(BlockHtmlFormatter(  # pymdownx.highlight's, for a block without line numbers or title
+            cssclass="highlight", linenos=False, linenostart=1, linenostep=1, linenospecial=0, style="default",
+            noclasses=False, hl_lines=[], wrapcode=True, filename="", linespans="", lineanchors="",
+            anchorlinenos=False))
+    text = text.replace("\x02", "").replace("\x03", "").replace("\r\n", "\n").replace("\r", "\n").expandtabs(4)
+    return Markup(highlight(_SPACES_ONLY.sub("", text), _lexer(lang), _formatter[0]).strip())
 
 
 def html_steps(value: object, prose: Callable[[str], Markup] = html_text) -> list[Markup]:

@@ -1,4 +1,6 @@
-"""Render entries, articles and index pages to Markdown, in each language of config/languages.yml."""
+"""Render entries, articles and the other generated pages, in each language of config/languages.yml: every page as
+HTML but the articles, which are contributors' Markdown (generator/mkdocs_edge/hook.py takes a page written as HTML
+as rendered)."""
 from __future__ import annotations
 
 import html
@@ -24,7 +26,7 @@ from generator.paths import TEMPLATES_DIR
 from generator.problems import Problem
 from generator.render import titles
 from generator.render.graph import Links, mermaid
-from generator.render.markup import md_text, md_verbatim, safe_article_markdown
+from generator.render.markup import md_text, safe_article_markdown
 from generator.render.markup_html import (
     CodeBlock,
     Headings,
@@ -505,7 +507,7 @@ def _tidy(text: str) -> str:
 
 
 def entry_list_html(page: str, ids: Iterable[str], site: Site, lang: str) -> str:
-    """entry_list(), on a page written as HTML: each entry's title linked, its code after it."""
+    """A list of entries, on a page written as HTML: each entry's title linked, its code after it."""
     out = []
     for i in ids:
         e = site.entries[i]
@@ -514,23 +516,16 @@ def entry_list_html(page: str, ids: Iterable[str], site: Site, lang: str) -> str
     return "<ul>\n" + "\n".join(out) + "\n</ul>"
 
 
-def entry_list(page: str, ids: Iterable[str], site: Site, lang: str) -> list[str]:
-    out = []
-    for i in ids:
-        e = site.entries[i]
-        code = f" {md_verbatim(e.error_code)}" if e.error_code else ""
-        out.append(f"- [{title_md(e, lang)}]({rel_link(page, i, lang)}){code}")
-    return out
-
-
 def render_redirect(old: str, new: str, site: Site, lang: str) -> str:
     """The page at a moved id's URL: it sends the reader on to the entry that replaced it (a meta refresh, see
-    overrides/main.html) and says so in words for readers and tools that do not follow it. Not indexed."""
+    overrides/main.html) and says so in words for readers and tools that do not follow it. Not indexed. Written as
+    HTML (as the Markdown it was rendered)."""
     t = strings(lang)
     title, _ = page_title(site.entries[new], lang)
-    target = rel_link(old, new, lang)
     url = "../" * (old.count("/") + 1) + f"{new}/"  # from /[<lang>/]<old>/ up to the language's root
-    meta = front_matter(t["moved_title"].format(id=old), t["moved_body"].format(id=old, title=title),
-                        {"ee_redirect": url, "search": {"exclude": True}})
-    return (f"---\n{meta}\n---\n\n# {md_text(t['moved_title'].format(id=old))}\n\n"
-            f"{md_text(t['moved_body'].format(id=old, title=title))}\n\n[{md_text(title)}]({target})\n")
+    heading = t["moved_title"].format(id=old)
+    meta = front_matter(heading, t["moved_body"].format(id=old, title=title),
+                        {"ee_redirect": url, "search": {"exclude": True}, "ee_html": True})
+    return (f"---\n{meta}\n---\n{Headings()(1, html_text(heading))}\n"
+            f"<p>{html_text(t['moved_body'].format(id=old, title=title))}</p>\n"
+            f'<p><a href="{page_url(old, new)}">{html_text(title)}</a></p>\n')
