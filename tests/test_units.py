@@ -11,7 +11,8 @@ from generator.l10n.translation import has_chinese, zh_status
 from generator.lint.versions import split_version, version_key
 from generator.load.corpus import load_corpus
 from generator.render.graph import build_graph
-from generator.render.markup import ext_link, md_text, md_verbatim, safe_article_markdown
+from generator.render.markup import md_text, safe_article_markdown
+from generator.render.markup_html import html_ext_link, html_verbatim
 from tests.conftest import SEED_IDS, seed, write_entry
 
 
@@ -73,14 +74,14 @@ def test_md_text_keeps_code_spans() -> None:
     assert md_text("odd ` backtick") == "odd \\` backtick"
 
 
-def test_md_verbatim_wraps_backticks() -> None:
-    assert md_verbatim("a `b` c") == "``a `b` c``"
+def test_verbatim_keeps_backticks_and_escapes_markup() -> None:
+    assert html_verbatim("a `b` <c>") == "<code>a `b` &lt;c&gt;</code>"
 
 
 def test_ext_link_only_http() -> None:
-    assert "<a " not in ext_link("javascript:alert(1)", "x")
-    assert "<a " not in ext_link("data:text/html,hi", "x")
-    assert ext_link("https://docs.nvidia.com/x", "doc").startswith('<a href="https://docs.nvidia.com/x"')
+    assert "<a " not in html_ext_link("javascript:alert(1)", "x")
+    assert "<a " not in html_ext_link("data:text/html,hi", "x")
+    assert html_ext_link("https://docs.nvidia.com/x", "doc").startswith('<a href="https://docs.nvidia.com/x"')
 
 
 def test_article_markdown_neutralises_html_links_and_diagrams() -> None:

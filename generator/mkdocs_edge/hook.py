@@ -321,9 +321,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     return clean_html(_TAG.sub(guard, html), trusted_ids=hand_written)
 
 
-# ---- Entry pages written as HTML (issue 12: build speed) ----
-# The generator writes each entry page as the HTML Python-Markdown made of it when it was Markdown (front matter
-# `ee_html: true`; generator/render/pages.py render_entry): Python-Markdown was more than half of a build's CPU. For
+# ---- Pages written as HTML (issue 12: build speed) ----
+# The generator writes every page but the articles as the HTML Python-Markdown made of it when it was Markdown (front
+# matter `ee_html: true`; generator/render/pages.py render_entry ...): Markdown was over half of a build's CPU. For
 # such a page, MkDocs' Page.render is replaced, for that page only, by one that takes the body as the content and
 # records what MkDocs' own render records: the table of contents (from the headings: each carries the id and the
 # permalink the toc extension gives), the title, the anchors the page has and the links it makes to anchors (MkDocs

@@ -47,27 +47,9 @@ def _md_text(text: str) -> Markup:
     return Markup("".join(out))
 
 
-def md_verbatim(value: object) -> Markup:
-    """Untrusted text shown exactly as printed (error messages): one inline code span."""
-    text = re.sub(r"\s+", " ", "" if value is None else str(value)).strip()
-    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
-    fence = "`" * (longest + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return Markup(f"{fence}{pad}{text}{pad}{fence}")
-
-
 def safe_url(url: object) -> str | None:
     text = "" if url is None else str(url)
     return text if _SAFE_URL.match(text) else None
-
-
-def ext_link(url: object, label: object = None) -> Markup:
-    """An external link as inline HTML; anything but http(s) becomes plain text."""
-    ok = safe_url(url)
-    shown = md_text(label if label is not None else url)
-    if not ok:
-        return shown
-    return Markup(f'<a href="{html.escape(ok, quote=True)}" rel="nofollow noopener">{shown}</a>')
 
 
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})(.*)$")

@@ -91,17 +91,17 @@ def _html_text(text: str) -> Markup:
 
 
 def html_verbatim(value: object) -> Markup:
-    """Untrusted text shown exactly as printed (error messages): one <code> (markup.md_verbatim)."""
+    """Untrusted text shown exactly as printed (error messages): one <code> (as Markdown showed it as one code span)."""
     text = _WHITESPACE.sub(" ", "" if value is None else str(value)).strip()
     if not text:
-        return Markup("``")  # md_verbatim's empty span is no code span: two backticks, as text
+        return Markup("``")  # an empty Markdown code span is no code span: two backticks, as text
     if text.startswith("`") or text.endswith("`"):
         return Markup(f"<code>{html.escape(text, quote=False)}</code>")  # padded: never a language
     return Markup(_code_span(text))
 
 
 def html_ext_link(url: object, label: object = None) -> Markup:
-    """An external link; anything but http(s) becomes plain text (markup.ext_link)."""
+    """An external link; anything but http(s) becomes plain text."""
     ok = safe_url(url)
     shown = html_text(label if label is not None else url)
     if not ok:
