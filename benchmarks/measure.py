@@ -6,7 +6,6 @@ import json
 import os
 import re
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -30,12 +29,14 @@ def cpu_seconds() -> float:
 
 
 def timed_generator(entries: Path, docs: Path) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) for one cold `generator build` into an empty docs folder (what CI does); the CPU
-    seconds include the worker processes it forks (generator/workers.py) and the regex gate's Node worker."""
-    shutil.rmtree(docs, ignore_errors=True)
-    start, cpu = time.perf_counter(), cpu_seconds()
-    build(entries, docs, "https://example.invalid/repo")
-    return time.perf_counter() - start, cpu_seconds() - cpu
+    """(wall seconds, CPU seconds) for one cold generator build into an empty docs folder, in a fresh process (what CI
+    does; benchmarks/generator_run.py); the CPU seconds include the worker processes it forks (generator/workers.py)
+    and the regex gate's Node worker."""
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.generator_run", str(entries), str(docs)], cwd=root,
+                          env=dict(os.environ, PYTHONPATH=str(root)), capture_output=True, text=True, check=True)
+    times = json.loads(proc.stdout.strip().splitlines()[-1])
+    return float(times["wall_s"]), float(times["cpu_s"])
 
 
 def timed_generator_rebuild(entries: Path, docs: Path) -> tuple[float, float, int]:
