@@ -8,6 +8,7 @@ process with threads can copy a held lock), and there are enough items. EE_BUILD
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import pickle
 import signal
@@ -21,6 +22,22 @@ R = TypeVar("R")
 
 MAX_JOBS = 8
 MIN_ITEMS_PER_JOB = 50  # below this a fork and the pickling cost more than they save
+
+
+def end_with_parent() -> None:
+    """In a forked child: end when the process that forked it ends (Linux; elsewhere a no-op). A parent killed mid-build
+    (SIGKILL, or `subprocess.run` ending it after Ctrl-C) must not leave a child writing into the next build's
+    folder."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the parent ended before the request was made
+        os._exit(1)
+
+
+_PR_SET_PDEATHSIG = 1
 
 
 class WorkerError(RuntimeError):
@@ -53,6 +70,7 @@ def fork_map(fn: Callable[[T], R], items: Sequence[T], processes: int | None = N
             read, write = os.pipe()
             pid = os.fork()
             if pid == 0:  # pragma: no cover (the child; what it sends is checked by the parent)
+                end_with_parent()
                 os.close(read)
                 try:
                     data = pickle.dumps((True, [fn(items[i]) for i in shares[k]]), protocol=pickle.HIGHEST_PROTOCOL)

@@ -98,3 +98,40 @@ def test_the_generator_writes_the_same_files_and_problems_on_one_core_or_two(
     assert results["1"].files == results["2"].files
     assert results["1"].problems == results["2"].problems
     assert len(results["1"].files) > 500
+
+
+def test_a_forked_child_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
+    """A build killed mid-way (SIGKILL, or subprocess.run ending it after Ctrl-C) leaves no worker behind writing."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    pid_file = tmp_path / "child.pid"
+    script = f"""
+import os, sys, time
+sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
+from generator.workers import end_with_parent
+pid = os.fork()
+if pid == 0:
+    end_with_parent()
+    open({str(pid_file)!r}, "w").write(str(os.getpid()))
+    time.sleep(60)
+    os._exit(0)
+time.sleep(60)
+"""
+    parent = subprocess.Popen([sys.executable, "-c", script])
+    try:
+        deadline = time.monotonic() + 30
+        while not pid_file.exists() or not pid_file.read_text():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        child = int(pid_file.read_text())
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{child}").exists() and "Z" not in Path(f"/proc/{child}/stat").read_text().split()[2]:
+            assert time.monotonic() < deadline, "the child outlived its parent"
+            time.sleep(0.05)
+    finally:
+        parent.kill()

@@ -21,6 +21,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from generator.workers import end_with_parent
+
 log = logging.getLogger("mkdocs.hooks.generator")
 
 children: dict[str, int] = {}  # language -> pid of the process building it
@@ -46,6 +48,7 @@ def start(config: Any, i18n: Any, command: str, finish: Callable[[Any], None]) -
         sys.stderr.flush()
         pid = os.fork()
         if pid == 0:  # pragma: no cover (runs in the child; its result is checked by the parent)
+            end_with_parent()
             children.clear()  # its siblings are the parent's to wait for
             status = 1
             try:
