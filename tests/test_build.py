@@ -109,7 +109,7 @@ def test_a_build_killed_at_any_point_leaves_the_previous_site(tmp_path: Path, co
     entry.write_text(entry.read_text(encoding="utf-8").replace("outside the capture scope",
                                                                "outside the capture scope (edited)"), "utf-8")
     points = [("Cleaning site directory", signal.SIGKILL, True),   # MkDocs has just emptied its folder
-              ("Building 'zh' documentation", signal.SIGINT, True),  # en written, zh not yet (Ctrl-C)
+              ("Building 'zh' documentation", signal.SIGINT, True),  # both languages being written (Ctrl-C)
               ("search: Pagefind index", signal.SIGTERM, False)]  # all written and indexed, not yet swapped in
     for marker, sig, group in points:
         kill_when(publish(project, corpus_dir), marker, sig, group)
