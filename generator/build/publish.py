@@ -13,6 +13,7 @@ from __future__ import annotations
 import ctypes
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -69,7 +70,24 @@ def build(site: Path, mkdocs_args: list[str]) -> int:
     recover(site)
     partial = partial_dir(site)
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(partial), *mkdocs_args]
-    code = subprocess.run(command, check=False).returncode
+    # An interrupt (Ctrl-C, SIGTERM) is remembered, not only raised: a build it reached is never swapped in, even if
+    # the exception it raises is lost on its way (or the build still ends with status 0).
+    interrupted: list[int] = []
+    with subprocess.Popen(command) as build_process:
+        def stop(signum: int, frame: object) -> None:
+            interrupted.append(signum)
+            build_process.terminate()
+
+        previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            code = build_process.wait()
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+    if interrupted:
+        shutil.rmtree(partial, ignore_errors=True)
+        print(f"\ninterrupted; {site}/ is unchanged", file=sys.stderr)
+        return 130
     if code != 0:
         shutil.rmtree(partial, ignore_errors=True)
         print(f"error: the build failed; {site}/ is unchanged", file=sys.stderr)
