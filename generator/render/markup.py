@@ -29,22 +29,23 @@ def md_text(value: object) -> Markup:
     return _md_text("" if value is None else str(value))
 
 
-@lru_cache(maxsize=1 << 16)  # labels, tags, ids and signatures repeat across thousands of pages
-def _md_text(text: str) -> Markup:
+def code_spans(text: str) -> list[tuple[bool, str]]:
+    """Untrusted text split at its backticks: (True, code) for each `code` span (whitespace collapsed, possibly
+    empty), (False, text) for the text between them. An unbalanced last backtick is literal text. The one rule for
+    where a code span is, whether the page is written as Markdown (md_text) or as HTML (markup_html.html_text)."""
     parts = text.split("`")
     if len(parts) % 2 == 0:  # unbalanced backtick: the last one is literal
         parts[-2] = parts[-2] + "`" + parts[-1]
         parts.pop()
-    out = []
-    for i, part in enumerate(parts):
-        if i % 2 == 0:
-            out.append(_escape_plain(part))
-        else:
-            code = _WHITESPACE.sub(" ", part).strip()
-            # Inside a code span Markdown escapes HTML itself and processes nothing; '|' still splits
-            # table cells, so code spans never go into tables (see the templates).
-            out.append(f"`{code}`" if code else "")
-    return Markup("".join(out))
+    return [(i % 2 == 1, _WHITESPACE.sub(" ", part).strip() if i % 2 else part) for i, part in enumerate(parts)]
+
+
+@lru_cache(maxsize=1 << 16)  # labels, tags, ids and signatures repeat across thousands of pages
+def _md_text(text: str) -> Markup:
+    # Inside a code span Markdown escapes HTML itself and processes nothing; '|' still splits table cells, so code
+    # spans never go into tables (see the templates).
+    return Markup("".join((f"`{part}`" if part else "") if code else _escape_plain(part)
+                          for code, part in code_spans(text)))
 
 
 def safe_url(url: object) -> str | None:

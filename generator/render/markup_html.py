@@ -20,7 +20,7 @@ from markdown.extensions.toc import strip_tags, unique
 from markupsafe import Markup
 from pymdownx.slugs import slugify
 
-from generator.render.markup import safe_url
+from generator.render.markup import code_spans, safe_url
 
 _WHITESPACE = re.compile(r"\s+")
 _STEP_FENCE = re.compile(r"^```([A-Za-z0-9_+-]*)[ \t]*\n(.*?)\n```[ \t]*$", re.M | re.S)
@@ -75,19 +75,8 @@ def html_text(value: object) -> Markup:
 
 @lru_cache(maxsize=1 << 16)  # labels, tags, ids and signatures repeat across thousands of pages
 def _html_text(text: str) -> Markup:
-    parts = text.split("`")
-    if len(parts) % 2 == 0:  # unbalanced backtick: the last one is literal
-        parts[-2] = parts[-2] + "`" + parts[-1]
-        parts.pop()
-    out = []
-    for i, part in enumerate(parts):
-        if i % 2 == 0:
-            out.append(_escape_plain(part))
-        else:
-            code = _WHITESPACE.sub(" ", part).strip()
-            if code:
-                out.append(_code_span(code))
-    return Markup("".join(out))
+    return Markup("".join((_code_span(part) if part else "") if code else _escape_plain(part)
+                          for code, part in code_spans(text)))
 
 
 def html_verbatim(value: object) -> Markup:
