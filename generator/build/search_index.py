@@ -28,6 +28,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from html import escape, unescape
 from pathlib import Path
 
@@ -180,7 +181,7 @@ def searchable_text(html: str) -> str:
     """The text of the page's search region without the parts it marks data-pagefind-ignore (near enough to tell
     which words the page has)."""
     start = _REGION_START.search(html)
-    end = _region_end(html, start.start()) if start else -1
+    end = _element_end(html, "div", start.start()) if start else -1
     if start is None or end < 0:
         return ""
     return plain(_IGNORED.sub(" ", html[html.find(">", start.start()) + 1:end]))
@@ -231,31 +232,24 @@ def with_terms(html: str, titles: list[str], terms: list[str]) -> str:
 
 
 _REGION_START = re.compile(r"<div data-pagefind-body\b")
-_DIV_TAG = re.compile(r"<(/?)div\b", re.I)
 
 
-def _region_end(html: str, start: int) -> int:
-    """Where the div opened at `start` closes (just after its `</div>`), or -1."""
-    depth = 0
-    for m in _DIV_TAG.finditer(html, start):
-        depth += -1 if m.group(1) else 1
-        if depth == 0:
-            close = html.find(">", m.end())
-            return close + 1 if close >= 0 else -1
-    return -1
-
-
-_IGNORED_START = re.compile(r"<(div|h[1-6]|section|aside|table|ul|ol|p|span)\b[^>]*\sdata-pagefind-ignore\b[^>]*>")
+@cache
+def _tag_pattern(tag: str) -> re.Pattern[str]:
+    return re.compile(rf"<(/?){tag}\b[^>]*>", re.I)
 
 
 def _element_end(html: str, tag: str, start: int) -> int:
     """Where the `tag` element opened at `start` closes (just after its end tag), or -1."""
     depth = 0
-    for m in re.finditer(rf"<(/?){tag}\b[^>]*>", html[start:]):
+    for m in _tag_pattern(tag).finditer(html, start):
         depth += -1 if m.group(1) else 1
         if depth == 0:
-            return start + m.end()
+            return m.end()
     return -1
+
+
+_IGNORED_START = re.compile(r"<(div|h[1-6]|section|aside|table|ul|ol|p|span)\b[^>]*\sdata-pagefind-ignore\b[^>]*>")
 
 
 def without_ignored(region: str) -> str:
@@ -283,7 +277,7 @@ def slim(html: str) -> str:
     starts = [m.start() for m in _REGION_START.finditer(html)]
     if len(starts) != 1:
         return html
-    end = _region_end(html, starts[0])
+    end = _element_end(html, "div", starts[0])
     if end < 0:
         return html
     return (f'<!doctype html>\n<html lang="{escape(page_language(html))}">\n<head><meta charset="utf-8"></head>\n'
