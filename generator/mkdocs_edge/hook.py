@@ -75,7 +75,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # an attribute (beside the item its on_config resets): the next language's 404 page then linked to the last page
     # the previous language built. Each language starts from the plugin's item.
     vars(config.extra).pop("alternate", None)
-    lang = str(config.theme.get("language") or DEFAULT_LANG)
+    lang = _language_built(config)
     config.copyright = strings(lang if lang in LANGS else DEFAULT_LANG)["footer"]
     config.extra["generator"] = False
     return config
@@ -126,6 +126,11 @@ def on_pre_build(config: MkDocsConfig) -> None:
     _generated_pages.update(rel for rel in result.files if rel.endswith(".md"))
 
 
+def _language_built(config: MkDocsConfig) -> str:
+    """The language this build (or the i18n plugin's pass over the config) is building: the theme's."""
+    return str(config.theme.get("language") or DEFAULT_LANG)
+
+
 def _page_language(page: Page) -> str:
     return str(getattr(page.file, "locale", "") or "")
 
@@ -135,7 +140,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     """`mkdocs build`: the other languages are built by forked processes meanwhile (generator/build/parallel.py)."""
     parallel.start(config, config.plugins.get("i18n"), serve.command[0], finish=_finish_child)
     if serve.serving():  # pages whose inputs are unchanged since an earlier rebuild are not rendered again
-        lang = str(config.theme.get("language") or DEFAULT_LANG)
+        lang = _language_built(config)
         if serve.problems:
             serve_cache.forget()
         else:
@@ -216,7 +221,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
         output = output.replace("</head>", links + "\n</head>", 1)
     output = compact(add_policy(output, page.content or ""))
     if (key := getattr(page, "ee_key", None)) is not None:  # kept by the language being built, like on_pre_page
-        serve_cache.keep(page, str(config.theme.get("language") or DEFAULT_LANG), key, output)
+        serve_cache.keep(page, _language_built(config), key, output)
     return output
 
 
@@ -228,12 +233,12 @@ _not_found_pages: dict[str, str] = {}
 def on_post_template(output: str, template_name: str, config: MkDocsConfig) -> str:
     """The 404 page is a theme template, not a page: it gets the same policy."""
     if template_name == "sitemap.xml":
-        _sitemaps[str(config.theme.get("language") or DEFAULT_LANG)] = output
+        _sitemaps[_language_built(config)] = output
     if not (template_name.endswith(".html") and "<meta charset" in output):
         return output
     output = compact(add_policy(output, ""))
     if template_name == "404.html":
-        _not_found_pages[str(config.theme.get("language") or DEFAULT_LANG)] = output
+        _not_found_pages[_language_built(config)] = output
     return output
 
 
@@ -253,7 +258,7 @@ def _sitemap_urls(xml: str) -> str:
 def _finish_child(config: MkDocsConfig) -> None:
     """In a child that built one language: its 404 page, and its sitemap part for the parent."""
     _place_not_found_pages(config)
-    lang = str(config.theme.get("language") or DEFAULT_LANG)
+    lang = _language_built(config)
     part = Path(config.site_dir) / _SITEMAP_PART.format(lang=lang)
     part.write_text(_sitemap_urls(_sitemaps.get(lang, "")), encoding="utf-8")
 
@@ -341,7 +346,7 @@ _url_files: list[tuple[Files, dict[str, Any]]] = []  # the build's Files, and ea
 
 def on_pre_page(page: Page, config: MkDocsConfig, files: Files) -> Page:
     import types
-    lang = str(config.theme.get("language") or DEFAULT_LANG)
+    lang = _language_built(config)
     if (build_key := _serve_builds.get(lang)) is not None and not serve.problems:
         key = serve_cache.page_key(build_key, page)
         kept = serve_cache.reuse(page, lang, key)
