@@ -145,22 +145,5 @@ def index_sizes(site: Path) -> dict[str, tuple[int, int, int]]:
     return out
 
 
-def incremental_rebuild(project: Path, entries: Path, site: Path, entry: Path) -> tuple[float, bool]:
-    """Edit one entry's root cause, rebuild (what `mkdocs serve` does on a change), and check that the search
-    index holds the new text on that entry's English page only. Returns (seconds, index correct)."""
-    data = json.loads(entry.read_text(encoding="utf-8"))
-    marker = f"incrementalmarker{int(time.time())}"
-    data["root_cause"] = data["root_cause"] + f" {marker}."
-    entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    wall = mkdocs_build(project, entries, site, "--dirty").wall
-    pages = search_pages(site)
-    holding = [url for url, text in pages.items() if marker in text]
-    return wall, holding == [f"/{entry.parent.name}/{entry.stem}/"]
-
-
-def peak_children_mib() -> float:
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-
-
 def project_copy(work: Path) -> Path:
     return make_project_copy(work / "project")

@@ -13,6 +13,22 @@ from generator.workers import WorkerError, fork_map
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
 
 
+@pytest.fixture
+def forked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The pids of the processes forked during the test (os.fork, counted in the parent)."""
+    pids: list[int] = []
+    real_fork = os.fork
+
+    def fork() -> int:
+        pid = real_fork()
+        if pid:
+            pids.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork)
+    return pids
+
+
 def test_results_come_back_in_the_items_order_from_every_process() -> None:
     items = list(range(1000))
     out = fork_map(lambda x: (x * x, os.getpid()), items, processes=3)
@@ -30,22 +46,12 @@ def test_a_failure_in_a_child_is_raised_with_its_reason() -> None:
         fork_map(boom, list(range(400)), processes=2)
 
 
-def test_a_failure_in_the_parent_ends_the_children(monkeypatch: pytest.MonkeyPatch) -> None:
-    forked = []
-    real_fork = os.fork
-
-    def fork() -> int:
-        pid = real_fork()
-        if pid:
-            forked.append(pid)
-        return pid
-
+def test_a_failure_in_the_parent_ends_the_children(forked: list[int]) -> None:
     def boom(x: int) -> int:
         if x == 0:
             raise ValueError("parent")
         return x
 
-    monkeypatch.setattr(os, "fork", fork)
     with pytest.raises(ValueError, match="parent"):
         fork_map(boom, list(range(400)), processes=3)
     assert len(forked) == 2
@@ -77,24 +83,14 @@ def test_jobs_follow_the_setting_and_never_fork_beside_threads(monkeypatch: pyte
 
 
 def test_the_generator_writes_the_same_files_and_problems_on_one_core_or_two(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forked: list[int]) -> None:
     from generator.build import site
     from generator.paths import ENTRIES_DIR, REFERENCE_FILE
     results = {}
-    forks = []
-    real_fork = os.fork
-
-    def fork() -> int:
-        pid = real_fork()
-        if pid:
-            forks.append(pid)
-        return pid
-
-    monkeypatch.setattr(os, "fork", fork)
     for jobs in ("1", "2"):
         monkeypatch.setenv("EE_BUILD_JOBS", jobs)
         results[jobs] = site.build(ENTRIES_DIR, tmp_path / jobs, "https://github.com/example/r", REFERENCE_FILE)
-        assert (len(forks) > 0) is (jobs == "2")  # loading, linting and rendering each forked on two "cores"
+        assert (len(forked) > 0) is (jobs == "2")  # loading, linting and rendering each forked on two "cores"
     assert results["1"].files == results["2"].files
     assert results["1"].problems == results["2"].problems
     assert len(results["1"].files) > 500
