@@ -194,6 +194,7 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[.
     return server
 
 
+# Searched in <head> only: from every run of whitespace of a whole page, the leading \s* made it ~0.35 ms per page.
 _HEAD_ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
 
 
@@ -216,7 +217,8 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     kept = getattr(page, "ee_kept", None)
     if kept is not None:
         return str(kept.output)
-    output = _HEAD_ALTERNATE.sub("", output, count=4)
+    head = output.find("</head>") % (len(output) + 1)  # the whole page if it has no </head>
+    output = _HEAD_ALTERNATE.sub("", output[:head], count=4) + output[head:]
     if links := _alternates(page, config):
         output = output.replace("</head>", links + "\n</head>", 1)
     output = compact(add_policy(output, page.content or ""))
