@@ -30,12 +30,13 @@ def main(site_dir: str, entry: str, dirty: bool) -> None:
     config.plugins.on_startup(command="serve", dirty=dirty)
     build(config, dirty=dirty)
     edit(Path(entry), MARKER)
+    from generator.build import search_index, serve_cache
+    search_index.PAGEFIND_RUNS[0] = 0
     start, cpu = time.perf_counter(), cpu_seconds()
     config = load_config(site_dir=site_dir)  # serve's builder loads a fresh config for every rebuild
     build(config, dirty=dirty)
-    from generator.build import serve_cache
     print(json.dumps({"rebuild_s": time.perf_counter() - start, "rebuild_cpu_s": cpu_seconds() - cpu,
-                      "pages_rendered": serve_cache.RENDERED[0]}))
+                      "pages_rendered": serve_cache.RENDERED[0], "languages_indexed": search_index.PAGEFIND_RUNS[0]}))
 
 
 if __name__ == "__main__":

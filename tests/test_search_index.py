@@ -3,6 +3,7 @@ language, Chinese split into the words the browser's Intl.Segmenter finds in a q
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,67 @@ def test_parts_marked_ignored_are_left_out_of_the_copy_whole_and_nothing_else() 
     assert out == "<div data-pagefind-body><p>kept</p><p>kept too</p></div>"
     broken = '<div data-pagefind-body><p>a</p><div data-pagefind-ignore="all"><p>never closed</p>'
     assert search_index.without_ignored(broken) == broken  # unbalanced: Pagefind reads it as it is
+
+
+def _bundle(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site / "pagefind").as_posix(): p.read_bytes() for p in (site / "pagefind").rglob("*")
+            if p.is_file()}
+
+
+def test_one_bundle_per_language_merged_is_one_pagefind_run_over_every_language(tmp_path: Path,
+                                                                                seed_site: Path) -> None:
+    """Each language is indexed by its own Pagefind run (at the same time, or in the process that built that
+    language's pages) and the bundles are merged: byte for byte what one run over all of them writes."""
+    import shutil
+    import subprocess
+
+    site = tmp_path / "site"
+    shutil.copytree(seed_site, site, ignore=shutil.ignore_patterns("pagefind"))
+    assert search_index.build_index(site) == {"en": 5, "zh": 5}
+    merged = _bundle(site)
+    # The same copies, indexed by one run (as the index was made before it was split by language).
+    by_lang = search_index.read_pages(site)
+    groups = search_index.synonym_groups()
+    copy = tmp_path / "copy"
+    for lang, pages in by_lang.items():
+        for rel, html in search_index.prepared(pages, lang, by_lang["en"], groups).items():
+            (copy / rel).parent.mkdir(parents=True, exist_ok=True)
+            (copy / rel).write_text(html, encoding="utf-8")
+    one = tmp_path / "one"
+    command = [str(search_index.pagefind_executable()), "--site", str(copy), "--output-path", str(one / "pagefind"),
+               "--quiet"]
+    for selector in search_index.EXCLUDE_SELECTORS:
+        command += ["--exclude-selectors", selector]
+    subprocess.run(command, check=True, capture_output=True)
+    for name in search_index.UNUSED:
+        (one / "pagefind" / name).unlink(missing_ok=True)
+    single = _bundle(one)
+    assert json.loads(single.pop("pagefind-entry.json")) == json.loads(merged.pop("pagefind-entry.json"))
+    assert single.keys() == merged.keys() and len(single) > 10
+    assert [k for k in single if single[k] != merged[k]] == []
+
+
+def test_a_kept_bundle_is_reused_only_for_a_language_whose_searchable_text_is_unchanged(
+        tmp_path: Path, seed_site: Path) -> None:
+    import shutil
+
+    site, keep = tmp_path / "site", tmp_path / "keep"
+    shutil.copytree(seed_site, site, ignore=shutil.ignore_patterns("pagefind"))
+    runs = search_index.PAGEFIND_RUNS
+    runs[0] = 0
+    search_index.build_index(site, keep=keep)
+    assert runs[0] == 2
+    search_index.build_index(site, keep=keep)  # nothing changed: both bundles kept
+    assert runs[0] == 2
+    page = next(p for p in sorted(site.glob("cuda/*/index.html")))
+    html = page.read_text(encoding="utf-8")
+    # A word in the English page's text, not in its title or aliases (which the Chinese page's index holds too).
+    page.write_text(re.sub(r"(<div data-pagefind-body\b[^>]*>)", r"\1<p>kepttestword</p>", html, count=1),
+                    encoding="utf-8")
+    search_index.build_index(site, keep=keep)
+    assert runs[0] == 3  # English only
+    kept = _bundle(site)
+    assert [url for url, f in fragments(site).items() if "kepttestword" in f["content"]] == [
+        f"/cuda/{page.parent.name}/"]
+    search_index.build_index(site)  # from scratch: the same bytes
+    assert _bundle(site) == kept

@@ -20,13 +20,15 @@ English page's title and the entry's aliases (error identifiers and other spelli
 who types what the English page says finds the Chinese one."""
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from html import escape, unescape
@@ -36,6 +38,7 @@ import yaml
 
 from generator.l10n.i18n import strings
 from generator.l10n.languages import languages
+from generator.l10n.translation import page_html
 from generator.paths import CONFIG_DIR
 from generator.workers import fork_map
 
@@ -198,7 +201,7 @@ def title(html: str) -> str:
     return plain(_PERMALINK.sub("", m.group(1))).strip() if m else ""
 
 
-def hidden_terms(pages: dict[Path, str], lang: str, english: dict[Path, str],
+def hidden_terms(pages: dict[Path, str], lang: str, english: Mapping[Path, str],
                  groups: list[SynonymGroup]) -> dict[Path, tuple[list[str], list[str]]]:
     """Each page's extra search terms: its title in synonyms, and the synonyms of its words, and on a translated page
     (`english`: the English pages by path) the English page's title and the entry's aliases."""
@@ -284,47 +287,169 @@ def slim(html: str) -> str:
             f"<body>\n{html[starts[0]:end]}\n</body>\n</html>\n")
 
 
-def indexed_pages(site: Path) -> Iterable[Path]:
-    for path in sorted(site.rglob("*.html")):
-        if BUNDLE not in path.relative_to(site).parts[:1]:
+def indexed_pages(site: Path, under: Path | None = None, skip: Iterable[str] = ()) -> Iterable[Path]:
+    """The site's pages (under `under` if given, not in the folders named `skip`), outside the bundle."""
+    left_out = {BUNDLE, *skip}
+    for path in sorted((under or site).rglob("*.html")):
+        parts = path.relative_to(site).parts
+        if parts[0] not in left_out and not parts[0].startswith("."):  # dot folders: another process's staging
             yield path
 
 
-def build_index(site: Path) -> dict[str, int]:
-    """Write `<site>/pagefind/`; returns the number of pages indexed in each language."""
+def read_pages(site: Path, under: Path | None = None, skip: Iterable[str] = ()) -> dict[str, dict[Path, str]]:
+    """The pages that have a search region, by language, as Pagefind reads them (slim), by path in the site."""
     by_lang: dict[str, dict[Path, str]] = {}
-    for path in indexed_pages(site):
+    for path in indexed_pages(site, under, skip):
         html = path.read_text(encoding="utf-8")
         if BODY in html:
             by_lang.setdefault(page_language(html), {})[path.relative_to(site)] = slim(html)
+    return by_lang
+
+
+def prepared(pages: dict[Path, str], lang: str, english: Mapping[Path, str],
+             groups: list[SynonymGroup]) -> dict[Path, str]:
+    """What Pagefind indexes of one language's pages: each with its hidden terms and weights, without its ignored
+    parts, the words of a segmented language spaced. `english`: the English pages by path (the English page's title
+    and aliases are hidden terms of a translated page)."""
+    extra = hidden_terms(pages, lang, english, groups)
+    # The English page's aliases (read above) are in a part marked data-pagefind-ignore: left out only now.
+    pages = {rel: without_ignored(weighted(with_terms(html, *extra[rel]) if rel in extra else html))
+             for rel, html in pages.items()}
+    return spaced(pages, lang)
+
+
+def _digest(pages: dict[Path, str]) -> bytes:
+    h = hashlib.blake2b(digest_size=20)
+    for part in (str(pagefind_executable()), *EXCLUDE_SELECTORS):
+        h.update(part.encode() + b"\0")
+    for rel in sorted(pages):
+        h.update(rel.as_posix().encode() + b"\0" + pages[rel].encode("utf-8", "surrogatepass") + b"\0")
+    return h.digest()
+
+
+# serve (`keep`): each language's bundle as the last rebuild made it, and the digest of what it was made of.
+_kept: dict[tuple[Path, str], bytes] = {}
+PAGEFIND_RUNS = [0]  # Pagefind runs started (one per language indexed), for the tests and the benchmark
+
+
+def write_bundles(copies: dict[str, dict[Path, str]], out: Callable[[str], Path], keep: Path | None = None) -> None:
+    """One Pagefind bundle per language, into out(lang), the languages' Pagefind runs at the same time (a language's
+    index depends on its own pages only: the same bytes as one run over all of them, tests/test_search_index.py).
+    With `keep` (a folder that outlives the build: `mkdocs serve`), a language whose copy is the one its kept bundle
+    was made of gets that bundle again: an edit re-indexes only the languages whose searchable text it changed."""
+    runs: list[tuple[str, subprocess.Popen[bytes], Path, tempfile.TemporaryDirectory[str], Path | None]] = []
+    try:
+        for lang, pages in sorted(copies.items()):
+            digest = _digest(pages) if keep is not None else b""
+            kept = keep / lang if keep is not None else None
+            if kept is not None and _kept.get((kept, lang)) == digest and kept.is_dir():
+                shutil.copytree(kept, out(lang), dirs_exist_ok=True)
+                continue
+            tmp = tempfile.TemporaryDirectory(prefix=f"search-index-{lang}-")
+            copy = Path(tmp.name) / "site"
+            for rel, html in pages.items():
+                (copy / rel).parent.mkdir(parents=True, exist_ok=True)
+                (copy / rel).write_text(html, encoding="utf-8")
+            command = [str(pagefind_executable()), "--site", str(copy), "--output-path", str(out(lang)), "--quiet"]
+            for selector in EXCLUDE_SELECTORS:
+                command += ["--exclude-selectors", selector]
+            proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            PAGEFIND_RUNS[0] += 1
+            runs.append((lang, proc, copy, tmp, kept))
+            if kept is not None:
+                _kept[(kept, lang)] = digest
+        for lang, proc, _, _, kept in runs:
+            output, _ = proc.communicate(timeout=600)
+            if proc.returncode != 0:
+                if kept is not None:
+                    _kept.pop((kept, lang), None)
+                raise SearchIndexError(f"pagefind failed ({lang}): {output.decode('utf-8', 'replace').strip()[-2000:]}")
+            for name in UNUSED:  # Pagefind's own search UIs: the header box (search.js) uses its API, pagefind.js only
+                (out(lang) / name).unlink(missing_ok=True)
+            if kept is not None:
+                shutil.rmtree(kept, ignore_errors=True)
+                shutil.copytree(out(lang), kept)
+    finally:
+        for _, proc, _, tmp, _ in runs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            tmp.cleanup()
+
+
+def merge_bundles(site: Path, parts: list[Path]) -> dict[str, int]:
+    """`<site>/pagefind/` from each language's bundle (the parts are moved, then removed); the pages per language.
+    The files every bundle has (Pagefind's scripts and WebAssembly) are the same in each."""
+    bundle = site / BUNDLE
+    shutil.rmtree(bundle, ignore_errors=True)
+    languages_: dict[str, object] = {}
+    entry: dict[str, object] = {}
+    for part in parts:
+        data = json.loads((part / "pagefind-entry.json").read_text(encoding="utf-8"))
+        languages_.update(data.pop("languages"))
+        if entry and data != entry:
+            raise SearchIndexError(f"the languages' search bundles were made differently: {data} and {entry}")
+        entry = data
+        for path in sorted(part.rglob("*")):
+            if path.is_file() and path.name != "pagefind-entry.json":
+                target = bundle / path.relative_to(part)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(path, target)
+        shutil.rmtree(part, ignore_errors=True)
+    if not parts:
+        return {}
+    # Pagefind lists the languages in no fixed order: sorted, the same sources build the same bytes.
+    entry["languages"] = languages_
+    (bundle / "pagefind-entry.json").write_text(json.dumps(entry, sort_keys=True, separators=(",", ":"),
+                                                           ensure_ascii=False), encoding="utf-8")
+    return {lang: int(info["page_count"]) for lang, info in sorted(languages_.items())
+            if isinstance(info, dict)}
+
+
+def staging(site: Path, lang: str) -> Path:
+    """Where a language's bundle waits to be merged (a dot folder: never indexed, removed by merge_bundles)."""
+    return site / f".ee-search-{lang}"
+
+
+def build_language(site: Path, lang: str, pages: dict[Path, str], english: Mapping[Path, str],
+                   keep: Path | None = None) -> None:
+    """One language's bundle, into staging(site, lang): what a process that built that language's pages does."""
+    copy = prepared(pages, lang, english, synonym_groups())
+    write_bundles({lang: copy}, lambda code: staging(site, code), keep)
+
+
+def build_index(site: Path, keep: Path | None = None) -> dict[str, int]:
+    """Write `<site>/pagefind/` over every language's pages; returns the number of pages indexed in each language."""
+    by_lang = read_pages(site)
     shutil.rmtree(site / BUNDLE, ignore_errors=True)
     if not by_lang:  # nothing to search (Pagefind refuses to build an empty index); the box then finds nothing
         return {}
     groups = synonym_groups()
-    with tempfile.TemporaryDirectory(prefix="search-index-") as tmp:
-        copy = Path(tmp) / "site"
+    langs = sorted(by_lang)
+    # one language's copy per core (generator/workers.py)
+    copies = fork_map(lambda lang: prepared(by_lang[lang], lang, by_lang.get("en", {}), groups), langs, min_items=1)
+    write_bundles(dict(zip(langs, copies, strict=True)), lambda lang: staging(site, lang), keep)
+    return merge_bundles(site, [staging(site, lang) for lang in langs])
 
-        def write_copy(lang: str) -> None:
-            pages = by_lang[lang]
-            extra = hidden_terms(pages, lang, by_lang.get("en", {}), groups)
-            # The English page's aliases (read above) are in a part marked data-pagefind-ignore: left out only now.
-            pages = {rel: without_ignored(weighted(with_terms(html, *extra[rel]) if rel in extra else html))
-                     for rel, html in pages.items()}
-            for rel, html in spaced(pages, lang).items():
-                (copy / rel).parent.mkdir(parents=True, exist_ok=True)
-                (copy / rel).write_text(html, encoding="utf-8")
 
-        fork_map(write_copy, sorted(by_lang), min_items=1)  # one language per core (generator/workers.py)
-        command = [str(pagefind_executable()), "--site", str(copy), "--output-path", str(site / BUNDLE), "--quiet"]
-        for selector in EXCLUDE_SELECTORS:
-            command += ["--exclude-selectors", selector]
-        proc = subprocess.run(command, capture_output=True, text=True, check=False, timeout=600)
-    if proc.returncode != 0:
-        raise SearchIndexError(f"pagefind failed: {(proc.stdout + proc.stderr).strip()[-2000:]}")
-    for name in UNUSED:  # Pagefind's own search UIs: the header box (search.js) uses its API, pagefind.js, only
-        (site / BUNDLE / name).unlink(missing_ok=True)
-    # Pagefind lists the languages in no fixed order: sorted, the same sources build the same bytes.
-    entry = site / BUNDLE / "pagefind-entry.json"
-    data = json.loads(entry.read_text(encoding="utf-8"))
-    entry.write_text(json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
-    return {lang: len(pages) for lang, pages in sorted(by_lang.items())}
+class SourcePages(Mapping[Path, str]):
+    """The English pages by path in the site, read from their sources in docs/ (`sources`: site path -> source file):
+    what a process that builds a translation has of them while the English pages are built beside it. A translated
+    page's hidden terms read only the English page's title and the entry's aliases, which the generator wrote into
+    the source as the page shows them (tests/test_parallel_build.py: the same index as from the built pages)."""
+
+    def __init__(self, sources: Mapping[Path, Path]) -> None:
+        self._sources = sources
+
+    def __getitem__(self, rel: Path) -> str:
+        source = self._sources[rel]
+        try:
+            return page_html(source.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise KeyError(rel) from exc
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self._sources)
+
+    def __len__(self) -> int:
+        return len(self._sources)

@@ -32,6 +32,22 @@ def serving() -> bool:
     return command[0] == "serve"
 
 
+_search_bundles: list[Path] = []
+
+
+def search_bundles() -> Path:
+    """A folder that outlives the rebuilds, where the search index keeps each language's bundle
+    (generator/build/search_index.py write_bundles): removed when the server stops."""
+    if not _search_bundles:
+        import atexit
+        import shutil
+        import tempfile
+        folder = Path(tempfile.mkdtemp(prefix="ee-serve-search-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        _search_bundles.append(folder)
+    return _search_bundles[0]
+
+
 def hand_written_watch_list(docs_dir: Path) -> list[tuple[Path, bool]]:
     """(path, recursive) pairs covering every hand-written file under docs_dir and none of the generated ones:
     a folder holding no generated folder is watched whole; one that does (docs/ itself, docs/assets/) is

@@ -17,11 +17,10 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
-from generator.build import parallel, serve, serve_cache
+from generator.build import parallel, search_index, serve, serve_cache
 from generator.build.builddate import set_source_date_epoch
 from generator.build.compact import compact
 from generator.build.csp import add_policy
-from generator.build.search_index import SearchIndexError, build_index
 from generator.build.site import MATCH_INDEX, build
 from generator.config import site_settings
 from generator.l10n.i18n import DEFAULT_LANG, LANGS, strings
@@ -138,6 +137,10 @@ def _page_language(page: Page) -> str:
 @event_priority(-200)  # after the i18n plugin (-100) has listed every language's files and their alternates
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """`mkdocs build`: the other languages are built by forked processes meanwhile (generator/build/parallel.py)."""
+    if _language_built(config) == DEFAULT_LANG:  # a forked language indexes its pages with these pages' sources
+        _english_sources.clear()
+        _english_sources.update({Path(f.dest_uri): Path(f.abs_src_path) for f in files.documentation_pages()
+                                 if f.abs_src_path})
     parallel.start(config, config.plugins.get("i18n"), serve.command[0], finish=_finish_child)
     if serve.serving():  # pages whose inputs are unchanged since an earlier rebuild are not rendered again
         lang = _language_built(config)
@@ -149,6 +152,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 _serve_builds: dict[str, bytes] = {}  # language -> serve_cache.build_key of this build
+_english_sources: dict[Path, Path] = {}  # the default language's pages: path in the site -> source in docs/
 
 
 def on_build_error(error: Exception) -> None:
@@ -158,23 +162,35 @@ def on_build_error(error: Exception) -> None:
 @event_priority(-200)  # after the i18n plugin (-100) has built the other languages
 def on_post_build(config: MkDocsConfig) -> None:
     i18n = config.plugins.get("i18n")
-    if parallel.children:  # the default language's build, the others built by forked processes
+    site = Path(config.site_dir)
+    # The search index (Pagefind) is made inside the build (`make build` swaps the site in only after this, so a
+    # failure here leaves the previous site as it was). A preview showing the entries' problems instead of pages
+    # (generator/serve.py) keeps the index it had.
+    if parallel.children:  # the default language's build, the others built (and indexed) by forked processes
         built = list(parallel.children)
+        lang = _language_built(config)
+        try:  # this language's index while the others finish theirs
+            search_index.build_language(site, lang, search_index.read_pages(site, skip=built).get(lang, {}), {})
+        except search_index.SearchIndexError as exc:
+            parallel.stop()
+            raise Abort(f"search index: {exc}") from None
         failed = parallel.wait(i18n)
         if failed:
             raise Abort(f"the build of {', '.join(failed)} failed (its errors are above)")
         _merge_sitemaps(config, built)
-    elif i18n is not None and getattr(i18n, "building", False):
+        _place_not_found_pages(config)
+        parts = [search_index.staging(site, code) for code in [lang, *built]]
+        counts = search_index.merge_bundles(site, [part for part in parts if part.is_dir()])
+        log.info(f"search: Pagefind index, pages per language {counts}")
+        return
+    if i18n is not None and getattr(i18n, "building", False):
         return  # inside the build of another language: the search index is made once every language is written
     _place_not_found_pages(config)
-    # Every language is written: the search index (Pagefind) over all of them, inside the build (`make build` swaps
-    # the site in only after this, so a failure here leaves the previous site as it was). A preview showing the
-    # entries' problems instead of pages (generator/serve.py) keeps the index it had.
     if serve.problems:
         return
-    try:
-        counts = build_index(Path(config.site_dir))
-    except SearchIndexError as exc:
+    try:  # every language is written: each one's index (serving: only those whose searchable text changed)
+        counts = search_index.build_index(site, keep=serve.search_bundles() if serve.serving() else None)
+    except search_index.SearchIndexError as exc:
         raise Abort(f"search index: {exc}") from None
     log.info(f"search: Pagefind index, pages per language {counts}")
 
@@ -258,11 +274,17 @@ def _sitemap_urls(xml: str) -> str:
 
 
 def _finish_child(config: MkDocsConfig) -> None:
-    """In a child that built one language: its 404 page, and its sitemap part for the parent."""
+    """In a child that built one language: its 404 page, its sitemap part and its search index for the parent."""
     _place_not_found_pages(config)
     lang = _language_built(config)
-    part = Path(config.site_dir) / _SITEMAP_PART.format(lang=lang)
+    site = Path(config.site_dir)
+    part = site / _SITEMAP_PART.format(lang=lang)
     part.write_text(_sitemap_urls(_sitemaps.get(lang, "")), encoding="utf-8")
+    try:
+        pages = search_index.read_pages(site, under=site / lang).get(lang, {})
+        search_index.build_language(site, lang, pages, search_index.SourcePages(_english_sources))
+    except search_index.SearchIndexError as exc:
+        raise Abort(f"search index: {exc}") from None
 
 
 def _merge_sitemaps(config: MkDocsConfig, languages: list[str]) -> None:
