@@ -16,6 +16,7 @@ from generator.build.site import build, make_site, render_all
 from generator.l10n import translation
 from generator.lint import checks as lint
 from generator.lint.checks import check
+from generator.load import corpus as corpus_module
 from generator.load.corpus import load_corpus
 from generator.model import Article, Entry
 from generator.paths import ENTRIES_DIR, REFERENCE_FILE
@@ -161,12 +162,14 @@ def test_incremental_rebuilds_after_edits_equal_full_builds(tmp_path_factory: py
     for what, edit, touched in edits:
         edit()
         counts = site_module.ENTRY_PAGES_RENDERED, translation.PAGES_READ, lint.ENTRIES_CHECKED
+        loaded = corpus_module.ENTRIES_LOADED[0]
         folders = site_module.REPRO_FOLDERS_HIGHLIGHTED
         before = _files(docs)
         build(entries, docs, REPO, incremental=True)
         rendered, read, checked = (site_module.ENTRY_PAGES_RENDERED - counts[0], translation.PAGES_READ - counts[1],
                                    lint.ENTRIES_CHECKED - counts[2])
         highlighted = site_module.REPRO_FOLDERS_HIGHLIGHTED - folders
+        assert corpus_module.ENTRIES_LOADED[0] - loaded == (0 if what == "article" else 1), what  # the edited file
         assert highlighted == 0, what  # no stored file changed: no folder highlighted again
         after = _files(docs)
         changed_zh = [p for p in after if p.endswith(".zh.md") and after[p] != before.get(p)]

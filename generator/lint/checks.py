@@ -541,7 +541,7 @@ def check(entries_dir: Path, reference: Path = REFERENCE_FILE, today: dt.date | 
     """Load and lint a corpus; every problem is in the report, with acknowledgements applied. `incremental`
     (`mkdocs serve`): an entry whose file did not change since the last incremental check in this process is not
     checked again by entry_problems (its findings are the same)."""
-    corpus = load_corpus(entries_dir)
+    corpus = load_corpus(entries_dir, incremental)
     ref = reference if reference.exists() else None
     problems = corpus.problems + lint_corpus(corpus, entries_dir, ref, today, incremental)
     redirects: dict[str, str] = {}

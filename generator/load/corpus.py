@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import hashlib
 import json
 import math
 import os
@@ -828,8 +829,17 @@ def internal_error(rel: str, exc: BaseException, where: str = "") -> Problem:
                                     "with the file")
 
 
-def load_corpus(root: Path) -> Corpus:
-    """Load every entry (<root>/<domain>/<slug>.json) and article (<root>/articles/<id>.md)."""
+_Loaded = tuple[Entry | None, list[Problem], tuple[Entry, frozenset[str]] | None]
+# `mkdocs serve` (incremental): each entry file's load_entry by a digest of its bytes and of every entry file's id,
+# kept between rebuilds in this process: a rebuild parses and validates again only the files that changed (what a file
+# loads to depends on nothing else). ENTRIES_LOADED counts the files loaded anew (tests).
+_LOADED: dict[Path, tuple[bytes, _Loaded]] = {}
+ENTRIES_LOADED = [0]
+
+
+def load_corpus(root: Path, incremental: bool = False) -> Corpus:
+    """Load every entry (<root>/<domain>/<slug>.json) and article (<root>/articles/<id>.md). `incremental`: an entry
+    file whose bytes did not change since the last incremental load in this process is not loaded again."""
     corpus = Corpus()
     if not root.is_dir():
         corpus.problems.append(_err(str(root), "", "E010", "entries folder not found"))
@@ -844,7 +854,26 @@ def load_corpus(root: Path) -> Corpus:
         except Exception as exc:  # noqa: BLE001 (a bug must not hide the other files' problems)
             return None, [internal_error(_rel(path, root), exc)], None
 
-    for entry, problems, partial in fork_map(load, files.entries):  # on every core (generator/workers.py)
+    def kept(path: Path) -> _Loaded:
+        try:
+            key = hashlib.blake2b(ids_key + path.read_bytes(), digest_size=20).digest()
+        except OSError:  # load reports it
+            return load(path)
+        found = _LOADED.get(path)
+        if found is None or found[0] != key:
+            found = _LOADED[path] = (key, load(path))
+            ENTRIES_LOADED[0] += 1
+        entry, problems, partial = found[1]
+        return entry, list(problems), partial
+
+    if incremental:
+        ids_key = hashlib.blake2b(repr((str(root), sorted(ids))).encode("utf-8", "surrogatepass")).digest()
+        for gone in set(_LOADED) - set(files.entries):
+            del _LOADED[gone]
+        loaded = [kept(path) for path in files.entries]
+    else:  # neither reads nor fills the memo
+        loaded = fork_map(load, files.entries)  # on every core (generator/workers.py)
+    for entry, problems, partial in loaded:
         corpus.problems.extend(problems)
         if entry:
             corpus.entries.append(entry)

@@ -17,7 +17,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
-from generator.build import parallel, search_index, serve, serve_cache
+from generator.build import parallel, search_index, serve, serve_cache, shared_files
 from generator.build.builddate import set_source_date_epoch
 from generator.build.compact import compact
 from generator.build.csp import add_policy
@@ -137,6 +137,7 @@ def _page_language(page: Page) -> str:
 @event_priority(-200)  # after the i18n plugin (-100) has listed every language's files and their alternates
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """`mkdocs build`: the other languages are built by forked processes meanwhile (generator/build/parallel.py)."""
+    shared_files.put_back(files, default_language_build=_language_built(config) == DEFAULT_LANG)
     if _language_built(config) == DEFAULT_LANG:  # a forked language indexes its pages with these pages' sources
         _english_sources.clear()
         _english_sources.update({Path(f.dest_uri): Path(f.abs_src_path) for f in files.documentation_pages()
