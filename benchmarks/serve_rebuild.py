@@ -1,12 +1,16 @@
 """What `mkdocs serve` does when one entry changes, without the web server: build once, edit one entry, load a
 fresh config and build again in the same process. Prints the second build's seconds as JSON.
 
+An idle thread stands in for the server's own (MkDocs serves HTTP and watches files in two threads while it builds in
+the main one): with other threads running, the generator does not fork (generator/workers.py), as under `mkdocs serve`.
+
 Run in the project folder: python -m benchmarks.serve_rebuild SITE_DIR ENTRY_JSON [--dirty]"""
 from __future__ import annotations
 
 import json
 import logging
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -26,6 +30,8 @@ def edit(entry: Path, marker: str) -> None:
 
 def main(site_dir: str, entry: str, dirty: bool) -> None:
     logging.basicConfig(level=logging.WARNING)
+    server = threading.Event()
+    threading.Thread(target=server.wait, daemon=True).start()
     config = load_config(site_dir=site_dir)
     config.plugins.on_startup(command="serve", dirty=dirty)
     build(config, dirty=dirty)
@@ -37,6 +43,7 @@ def main(site_dir: str, entry: str, dirty: bool) -> None:
     build(config, dirty=dirty)
     print(json.dumps({"rebuild_s": time.perf_counter() - start, "rebuild_cpu_s": cpu_seconds() - cpu,
                       "pages_rendered": serve_cache.RENDERED[0], "languages_indexed": search_index.PAGEFIND_RUNS[0]}))
+    server.set()
 
 
 if __name__ == "__main__":
