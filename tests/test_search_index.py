@@ -146,8 +146,8 @@ def _bundle(site: Path) -> dict[str, bytes]:
 
 def test_one_bundle_per_language_merged_is_one_pagefind_run_over_every_language(tmp_path: Path,
                                                                                 seed_site: Path) -> None:
-    """Each language is indexed by its own Pagefind run (at the same time, or in the process that built that
-    language's pages) and the bundles are merged: byte for byte what one run over all of them writes."""
+    """Each language is indexed by its own Pagefind run (in a parallel build, the default language's while the others
+    are built) and the bundles are merged: byte for byte what one run over all of them writes."""
     import shutil
     import subprocess
 

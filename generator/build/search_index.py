@@ -328,53 +328,50 @@ def _digest(pages: dict[Path, str]) -> bytes:
 
 
 # serve (`keep`): each language's bundle as the last rebuild made it, and the digest of what it was made of.
-_kept: dict[tuple[Path, str], bytes] = {}
+_kept: dict[tuple[Path, str], bytes] = {}  # (keep folder, language) -> digest
 PAGEFIND_RUNS = [0]  # Pagefind runs started (one per language indexed), for the tests and the benchmark
 
 
+def write_copy(pages: dict[Path, str], folder: Path) -> None:
+    """A language's prepared pages as files, for Pagefind to read."""
+    for rel, html in pages.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(html, encoding="utf-8")
+
+
+def index_copy(copy: Path, out: Path, lang: str) -> None:
+    """Pagefind over a language's copy, into the bundle folder `out`. Pagefind holds the whole index in memory (about
+    2.5 GB for one language at 10,000 entries), so the build never runs two at once."""
+    command = [str(pagefind_executable()), "--site", str(copy), "--output-path", str(out), "--quiet"]
+    for selector in EXCLUDE_SELECTORS:
+        command += ["--exclude-selectors", selector]
+    PAGEFIND_RUNS[0] += 1
+    proc = subprocess.run(command, capture_output=True, text=True, check=False, timeout=600)
+    if proc.returncode != 0:
+        raise SearchIndexError(f"pagefind failed ({lang}): {(proc.stdout + proc.stderr).strip()[-2000:]}")
+    for name in UNUSED:  # Pagefind's own search UIs: the header box (search.js) uses its API, pagefind.js only
+        (out / name).unlink(missing_ok=True)
+
+
 def write_bundles(copies: dict[str, dict[Path, str]], out: Callable[[str], Path], keep: Path | None = None) -> None:
-    """One Pagefind bundle per language, into out(lang), the languages' Pagefind runs at the same time (a language's
-    index depends on its own pages only: the same bytes as one run over all of them, tests/test_search_index.py).
-    With `keep` (a folder that outlives the build: `mkdocs serve`), a language whose copy is the one its kept bundle
-    was made of gets that bundle again: an edit re-indexes only the languages whose searchable text it changed."""
-    runs: list[tuple[str, subprocess.Popen[bytes], Path, tempfile.TemporaryDirectory[str], Path | None]] = []
-    try:
-        for lang, pages in sorted(copies.items()):
-            digest = _digest(pages) if keep is not None else b""
-            kept = keep / lang if keep is not None else None
-            if kept is not None and _kept.get((kept, lang)) == digest and kept.is_dir():
-                shutil.copytree(kept, out(lang), dirs_exist_ok=True)
+    """One Pagefind bundle per language, into out(lang) (a language's index depends on its own pages only: the same
+    bytes as one run over all of them, tests/test_search_index.py). With `keep` (a folder that outlives the build:
+    `mkdocs serve`), a language whose copy is the one its kept bundle was made of gets that bundle again: an edit
+    re-indexes only the languages whose searchable text it changed."""
+    for lang, pages in sorted(copies.items()):
+        digest = _digest(pages) if keep is not None else b""
+        if keep is not None:
+            if _kept.get((keep, lang)) == digest and (keep / lang).is_dir():
+                shutil.copytree(keep / lang, out(lang), dirs_exist_ok=True)
                 continue
-            tmp = tempfile.TemporaryDirectory(prefix=f"search-index-{lang}-")
-            copy = Path(tmp.name) / "site"
-            for rel, html in pages.items():
-                (copy / rel).parent.mkdir(parents=True, exist_ok=True)
-                (copy / rel).write_text(html, encoding="utf-8")
-            command = [str(pagefind_executable()), "--site", str(copy), "--output-path", str(out(lang)), "--quiet"]
-            for selector in EXCLUDE_SELECTORS:
-                command += ["--exclude-selectors", selector]
-            proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            PAGEFIND_RUNS[0] += 1
-            runs.append((lang, proc, copy, tmp, kept))
-            if kept is not None:
-                _kept[(kept, lang)] = digest
-        for lang, proc, _, _, kept in runs:
-            output, _ = proc.communicate(timeout=600)
-            if proc.returncode != 0:
-                if kept is not None:
-                    _kept.pop((kept, lang), None)
-                raise SearchIndexError(f"pagefind failed ({lang}): {output.decode('utf-8', 'replace').strip()[-2000:]}")
-            for name in UNUSED:  # Pagefind's own search UIs: the header box (search.js) uses its API, pagefind.js only
-                (out(lang) / name).unlink(missing_ok=True)
-            if kept is not None:
-                shutil.rmtree(kept, ignore_errors=True)
-                shutil.copytree(out(lang), kept)
-    finally:
-        for _, proc, _, tmp, _ in runs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-            tmp.cleanup()
+            _kept.pop((keep, lang), None)  # its kept bundle is stale until this run succeeds
+        with tempfile.TemporaryDirectory(prefix=f"search-index-{lang}-") as tmp:
+            write_copy(pages, Path(tmp))
+            index_copy(Path(tmp), out(lang), lang)
+        if keep is not None:
+            shutil.rmtree(keep / lang, ignore_errors=True)
+            shutil.copytree(out(lang), keep / lang)
+            _kept[(keep, lang)] = digest
 
 
 def merge_bundles(site: Path, parts: list[Path]) -> dict[str, int]:
@@ -411,11 +408,36 @@ def staging(site: Path, lang: str) -> Path:
     return site / f".ee-search-{lang}"
 
 
-def build_language(site: Path, lang: str, pages: dict[Path, str], english: Mapping[Path, str],
-                   keep: Path | None = None) -> None:
-    """One language's bundle, into staging(site, lang): what a process that built that language's pages does."""
-    copy = prepared(pages, lang, english, synonym_groups())
-    write_bundles({lang: copy}, lambda code: staging(site, code), keep)
+def staging_copy(site: Path, lang: str) -> Path:
+    """Where a process that built a language's pages leaves their prepared copy for the default language's process to
+    index (generator/build/parallel.py): it then exits, and its memory is free before Pagefind runs."""
+    return site / f".ee-search-copy-{lang}"
+
+
+def prepare_language(site: Path, lang: str, english: Mapping[Path, str]) -> None:
+    """In the process that built a language's pages (not the default one): their prepared copy, for index_staged."""
+    pages = read_pages(site, under=site / lang).get(lang, {})
+    if pages:
+        write_copy(prepared(pages, lang, english, synonym_groups()), staging_copy(site, lang))
+
+
+def index_default_language(site: Path, lang: str, skip: Iterable[str]) -> None:
+    """In the default language's process, while the other languages are built: its own bundle (into staging)."""
+    pages = read_pages(site, skip=skip).get(lang, {})
+    if pages:
+        write_bundles({lang: prepared(pages, lang, {}, synonym_groups())}, lambda code: staging(site, code))
+
+
+def index_staged(site: Path, languages: Iterable[str]) -> dict[str, int]:
+    """Once every language is built: the other languages' copies indexed, one after the other, and every bundle merged
+    into `<site>/pagefind/`. The pages indexed per language."""
+    for lang in languages:
+        copy = staging_copy(site, lang)
+        if copy.is_dir():
+            index_copy(copy, staging(site, lang), lang)
+            shutil.rmtree(copy)
+    parts = sorted(path for path in site.glob(".ee-search-*") if not path.name.startswith(".ee-search-copy-"))
+    return merge_bundles(site, parts)
 
 
 def build_index(site: Path, keep: Path | None = None) -> dict[str, int]:

@@ -169,9 +169,8 @@ def on_post_build(config: MkDocsConfig) -> None:
     # (generator/serve.py) keeps the index it had.
     if parallel.children:  # the default language's build, the others built (and indexed) by forked processes
         built = list(parallel.children)
-        lang = _language_built(config)
-        try:  # this language's index while the others finish theirs
-            search_index.build_language(site, lang, search_index.read_pages(site, skip=built).get(lang, {}), {})
+        try:  # this language's index while the others finish their pages (and prepare their copy of them)
+            search_index.index_default_language(site, _language_built(config), skip=built)
         except search_index.SearchIndexError as exc:
             parallel.stop()
             raise Abort(f"search index: {exc}") from None
@@ -180,8 +179,10 @@ def on_post_build(config: MkDocsConfig) -> None:
             raise Abort(f"the build of {', '.join(failed)} failed (its errors are above)")
         _merge_sitemaps(config, built)
         _place_not_found_pages(config)
-        parts = [search_index.staging(site, code) for code in [lang, *built]]
-        counts = search_index.merge_bundles(site, [part for part in parts if part.is_dir()])
+        try:
+            counts = search_index.index_staged(site, built)
+        except search_index.SearchIndexError as exc:
+            raise Abort(f"search index: {exc}") from None
         log.info(f"search: Pagefind index, pages per language {counts}")
         return
     if i18n is not None and getattr(i18n, "building", False):
@@ -275,15 +276,14 @@ def _sitemap_urls(xml: str) -> str:
 
 
 def _finish_child(config: MkDocsConfig) -> None:
-    """In a child that built one language: its 404 page, its sitemap part and its search index for the parent."""
+    """In a child that built one language: its 404 page, its sitemap part and its search copy for the parent."""
     _place_not_found_pages(config)
     lang = _language_built(config)
     site = Path(config.site_dir)
     part = site / _SITEMAP_PART.format(lang=lang)
     part.write_text(_sitemap_urls(_sitemaps.get(lang, "")), encoding="utf-8")
-    try:
-        pages = search_index.read_pages(site, under=site / lang).get(lang, {})
-        search_index.build_language(site, lang, pages, search_index.SourcePages(_english_sources))
+    try:  # its pages' copy for the search index, which the default language's process makes
+        search_index.prepare_language(site, lang, search_index.SourcePages(_english_sources))
     except search_index.SearchIndexError as exc:
         raise Abort(f"search index: {exc}") from None
 
