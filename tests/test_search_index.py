@@ -183,12 +183,13 @@ def test_a_kept_bundle_is_reused_only_for_a_language_whose_searchable_text_is_un
 
     site, keep = tmp_path / "site", tmp_path / "keep"
     shutil.copytree(seed_site, site, ignore=shutil.ignore_patterns("pagefind"))
-    runs = search_index.PAGEFIND_RUNS
+    runs, prepared = search_index.PAGEFIND_RUNS, search_index.PAGES_PREPARED
     runs[0] = 0
     search_index.build_index(site, keep=keep)
     assert runs[0] == 2
-    search_index.build_index(site, keep=keep)  # nothing changed: both bundles kept
-    assert runs[0] == 2
+    prepared[0] = 0
+    search_index.build_index(site, keep=keep)  # nothing changed: both bundles kept, no page prepared again
+    assert runs[0] == 2 and prepared[0] == 0
     page = next(p for p in sorted(site.glob("cuda/*/index.html")))
     html = page.read_text(encoding="utf-8")
     # A word in the English page's text, not in its title or aliases (which the Chinese page's index holds too).
@@ -196,6 +197,7 @@ def test_a_kept_bundle_is_reused_only_for_a_language_whose_searchable_text_is_un
                     encoding="utf-8")
     search_index.build_index(site, keep=keep)
     assert runs[0] == 3  # English only
+    assert prepared[0] == 2  # the page, and its translation (whose hidden terms read the English page)
     kept = _bundle(site)
     assert [url for url, f in fragments(site).items() if "kepttestword" in f["content"]] == [
         f"/cuda/{page.parent.name}/"]

@@ -362,7 +362,7 @@ def write_bundles(copies: dict[str, dict[Path, str]], out: Callable[[str], Path]
         digest = _digest(pages) if keep is not None else b""
         if keep is not None:
             if _kept.get((keep, lang)) == digest and (keep / lang).is_dir():
-                shutil.copytree(keep / lang, out(lang), dirs_exist_ok=True)
+                _link_tree(keep / lang, out(lang))
                 continue
             _kept.pop((keep, lang), None)  # its kept bundle is stale until this run succeeds
         with tempfile.TemporaryDirectory(prefix=f"search-index-{lang}-") as tmp:
@@ -370,8 +370,19 @@ def write_bundles(copies: dict[str, dict[Path, str]], out: Callable[[str], Path]
             index_copy(Path(tmp), out(lang), lang)
         if keep is not None:
             shutil.rmtree(keep / lang, ignore_errors=True)
-            shutil.copytree(out(lang), keep / lang)
+            _link_tree(out(lang), keep / lang)
             _kept[(keep, lang)] = digest
+
+
+def _link_tree(source: Path, target: Path) -> None:
+    """A copy of a bundle made of hard links where the file system allows (no file of a bundle is ever changed in
+    place: a build writes new ones), else of copies."""
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+    shutil.copytree(source, target, copy_function=link, dirs_exist_ok=True)
 
 
 def merge_bundles(site: Path, parts: list[Path]) -> dict[str, int]:
@@ -440,16 +451,47 @@ def index_staged(site: Path, languages: Iterable[str]) -> dict[str, int]:
     return merge_bundles(site, parts)
 
 
+# serve (`keep`): each page's prepared copy by a digest of what it is made of (the page's search region, the English
+# page's for a translated page, the synonyms), so that a rebuild prepares again only the pages an edit changed (a page's
+# copy depends on nothing else: Intl.Segmenter splits each run of text on its own). PAGES_PREPARED counts them (tests).
+_PREPARED: dict[tuple[str, Path], tuple[bytes, str]] = {}
+PAGES_PREPARED = [0]
+
+
+def prepared_kept(pages: dict[Path, str], lang: str, english: Mapping[Path, str],
+                  groups: list[SynonymGroup]) -> dict[Path, str]:
+    """prepared(pages, ...), from the copies remembered for the pages whose inputs did not change."""
+    base = hashlib.blake2b(repr((lang, groups)).encode("utf-8", "surrogatepass"), digest_size=20).digest()
+    prefix = f"{lang}/"
+    keys = {}
+    for rel, html in pages.items():
+        source = english.get(Path(rel.as_posix().removeprefix(prefix))) if lang != "en" else None
+        keys[rel] = hashlib.blake2b(base + (html + "\0" + (source or "")).encode("utf-8", "surrogatepass"),
+                                    digest_size=20).digest()
+    todo = {rel: html for rel, html in pages.items() if _PREPARED.get((lang, rel), (b"", ""))[0] != keys[rel]}
+    for rel, copy in (prepared(todo, lang, english, groups) if todo else {}).items():
+        _PREPARED[(lang, rel)] = (keys[rel], copy)
+    PAGES_PREPARED[0] += len(todo)
+    for gone in [k for k in _PREPARED if k[0] == lang and k[1] not in pages]:
+        del _PREPARED[gone]
+    return {rel: _PREPARED[(lang, rel)][1] for rel in pages}
+
+
 def build_index(site: Path, keep: Path | None = None) -> dict[str, int]:
-    """Write `<site>/pagefind/` over every language's pages; returns the number of pages indexed in each language."""
+    """Write `<site>/pagefind/` over every language's pages; returns the number of pages indexed in each language.
+    `keep` (`mkdocs serve`): a folder that outlives the build, where each language's bundle is kept (write_bundles);
+    the pages' prepared copies are then remembered too (prepared_kept)."""
     by_lang = read_pages(site)
     shutil.rmtree(site / BUNDLE, ignore_errors=True)
     if not by_lang:  # nothing to search (Pagefind refuses to build an empty index); the box then finds nothing
         return {}
     groups = synonym_groups()
     langs = sorted(by_lang)
-    # one language's copy per core (generator/workers.py)
-    copies = fork_map(lambda lang: prepared(by_lang[lang], lang, by_lang.get("en", {}), groups), langs, min_items=1)
+    if keep is not None:  # in this process, which remembers them
+        copies = [prepared_kept(by_lang[lang], lang, by_lang.get("en", {}), groups) for lang in langs]
+    else:  # one language's copy per core (generator/workers.py)
+        copies = fork_map(lambda lang: prepared(by_lang[lang], lang, by_lang.get("en", {}), groups), langs,
+                          min_items=1)
     write_bundles(dict(zip(langs, copies, strict=True)), lambda lang: staging(site, lang), keep)
     return merge_bundles(site, [staging(site, lang) for lang in langs])
 
