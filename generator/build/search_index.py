@@ -340,8 +340,8 @@ def write_copy(pages: dict[Path, str], folder: Path) -> None:
 
 
 def index_copy(copy: Path, out: Path, lang: str) -> None:
-    """Pagefind over a language's copy, into the bundle folder `out`. Pagefind holds the whole index in memory (about
-    2.5 GB for one language at 10,000 entries), so the build never runs two at once."""
+    """Pagefind over a language's copy, into the bundle folder `out`. Pagefind holds the whole index in memory (up to
+    2.7 GB for one language at 10,000 entries: benchmarks/README.md), so the build never runs two at once."""
     command = [str(pagefind_executable()), "--site", str(copy), "--output-path", str(out), "--quiet"]
     for selector in EXCLUDE_SELECTORS:
         command += ["--exclude-selectors", selector]

@@ -167,7 +167,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     # The search index (Pagefind) is made inside the build (`make build` swaps the site in only after this, so a
     # failure here leaves the previous site as it was). A preview showing the entries' problems instead of pages
     # (generator/serve.py) keeps the index it had.
-    if parallel.children:  # the default language's build, the others built (and indexed) by forked processes
+    if parallel.children:  # the default language's build; forked processes build the others and copy them for the index
         built = list(parallel.children)
         try:  # this language's index while the others finish their pages (and prepare their copy of them)
             search_index.index_default_language(site, _language_built(config), skip=built)
