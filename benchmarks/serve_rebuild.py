@@ -4,7 +4,8 @@ fresh config and build again in the same process. Prints the second build's seco
 An idle thread stands in for the server's own (MkDocs serves HTTP and watches files in two threads while it builds in
 the main one): with other threads running, the generator does not fork (generator/workers.py), as under `mkdocs serve`.
 
-Run in the project folder: python -m benchmarks.serve_rebuild SITE_DIR ENTRY_JSON [--dirty]"""
+Run in the project folder: python -m benchmarks.serve_rebuild SITE_DIR ENTRY_JSON [--dirty] [--remove] (--remove: the
+change is the entry's removal, not an edit)"""
 from __future__ import annotations
 
 import json
@@ -28,14 +29,17 @@ def edit(entry: Path, marker: str) -> None:
     entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
 
 
-def main(site_dir: str, entry: str, dirty: bool) -> None:
+def main(site_dir: str, entry: str, dirty: bool, remove: bool = False) -> None:
     logging.basicConfig(level=logging.WARNING)
     server = threading.Event()
     threading.Thread(target=server.wait, daemon=True).start()
     config = load_config(site_dir=site_dir)
     config.plugins.on_startup(command="serve", dirty=dirty)
     build(config, dirty=dirty)
-    edit(Path(entry), MARKER)
+    if remove:
+        Path(entry).unlink()
+    else:
+        edit(Path(entry), MARKER)
     from generator.build import search_index, serve_cache
     search_index.PAGEFIND_RUNS[0] = 0
     start, cpu = time.perf_counter(), cpu_seconds()
@@ -47,4 +51,4 @@ def main(site_dir: str, entry: str, dirty: bool) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], "--dirty" in sys.argv)
+    main(sys.argv[1], sys.argv[2], "--dirty" in sys.argv, "--remove" in sys.argv)

@@ -193,3 +193,36 @@ def test_every_page_is_rendered_again_when_what_they_share_changes(tmp_path: Pat
         (project / changed).write_text(before, encoding="utf-8")
     more = SimpleNamespace(documentation_pages=lambda: [SimpleNamespace(src_uri=u) for u in ("a.md", "b.md")])
     assert serve_cache.build_key(config, more, "en", project) != first
+
+
+def test_a_removed_entrys_pages_leave_the_served_site(tmp_path: Path, acked_seeds: Path) -> None:
+    """generator/build/serve_site.py: serving keeps the site folder between rebuilds (nothing unchanged is written
+    again) and removes what a rebuild no longer produces: after an entry is removed, the served site is byte for byte
+    a full build's, without the entry's pages in either language."""
+    import shutil
+
+    from generator.paths import ROOT
+    entries = tmp_path / "entries"
+    shutil.copytree(acked_seeds, entries)
+    data = json.loads((entries / f"{ENTRY}.json").read_text(encoding="utf-8"))
+    extra = "cuda/removed-while-serving"
+    data.update(id=extra, signature="Xyzzy removed while serving", regex="Xyzzy removed while serving")
+    (entries / f"{extra}.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    project = make_project_copy(tmp_path / "project")
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT),
+               EE_BUILD_JOBS="1")
+    served = tmp_path / "served"
+    command = [sys.executable, "-m", "benchmarks.serve_rebuild", str(served), str(entries / f"{extra}.json"),
+               "--remove"]
+    proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    fresh = tmp_path / "fresh"
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(fresh)], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    tree = {p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*") if p.is_file()}
+    served_tree = {p.relative_to(served).as_posix(): p.read_bytes() for p in served.rglob("*") if p.is_file()}
+    assert sorted(set(served_tree) ^ set(tree)) == []
+    assert [k for k in tree if tree[k] != served_tree[k]] == []
+    assert f"{extra}/index.html" not in tree and f"zh/{extra}/index.html" not in tree
+    assert not (served / extra).exists()  # nor its folder

@@ -17,7 +17,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 from mkdocs.plugins import event_priority
 
-from generator.build import parallel, search_index, serve, serve_cache, shared_files
+from generator.build import parallel, search_index, serve, serve_cache, serve_site, shared_files
 from generator.build.builddate import set_source_date_epoch
 from generator.build.compact import compact
 from generator.build.csp import add_policy
@@ -96,6 +96,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     if any(c is config for c in _generated_for):
         return
     serve_cache.RENDERED[0] = 0  # counted over every language of this build
+    if serve.serving():  # the site folder is kept, and what the build does not produce removed after it
+        serve_site.install()
+        serve_site.begin()
     # The repository from config/site.yml, not MkDocs' `repo_url`: with that, Material calls api.github.com from every
     # page (blocked for many zh readers).
     settings = site_settings()
@@ -187,7 +190,9 @@ def on_post_build(config: MkDocsConfig) -> None:
         return
     if i18n is not None and getattr(i18n, "building", False):
         return  # inside the build of another language: the search index is made once every language is written
-    _place_not_found_pages(config)
+    placed = _place_not_found_pages(config)
+    if serve.serving():
+        serve_site.finish(site, also=placed)
     if serve.problems:
         return
     try:  # every language is written: each one's index (serving: only those whose searchable text changed)
@@ -313,15 +318,19 @@ def _merge_sitemaps(config: MkDocsConfig, languages: list[str]) -> None:
         gz.write(xml.encode("utf-8"))
 
 
-def _place_not_found_pages(config: MkDocsConfig) -> None:
-    """site/404.html in the default language (the one static hosts serve), site/<lang>/404.html for the others."""
+def _place_not_found_pages(config: MkDocsConfig) -> list[Path]:
+    """site/404.html in the default language (the one static hosts serve), site/<lang>/404.html for the others; the
+    files written."""
     i18n = config.plugins.get("i18n")
     default = getattr(i18n, "default_language", None) or DEFAULT_LANG
     root = Path(config.site_dir)
+    written = []
     for lang, html in _not_found_pages.items():
         path = root / "404.html" if lang == default else root / lang / "404.html"
         if path.parent.is_dir():
             path.write_text(html, encoding="utf-8")
+            written.append(path)
+    return written
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
