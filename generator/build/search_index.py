@@ -296,13 +296,33 @@ def indexed_pages(site: Path, under: Path | None = None, skip: Iterable[str] = (
             yield path
 
 
-def read_pages(site: Path, under: Path | None = None, skip: Iterable[str] = ()) -> dict[str, dict[Path, str]]:
+# serve (`remember`): each page's (language, slim copy) by its file's size and modification time: a rebuild keeps the
+# files it did not change (generator/build/serve_site.py), and reads only the others.
+_READ: dict[Path, tuple[tuple[int, int], tuple[str, str] | None]] = {}
+
+
+def read_pages(site: Path, under: Path | None = None, skip: Iterable[str] = (),
+               remember: bool = False) -> dict[str, dict[Path, str]]:
     """The pages that have a search region, by language, as Pagefind reads them (slim), by path in the site."""
     by_lang: dict[str, dict[Path, str]] = {}
+    seen = set()
     for path in indexed_pages(site, under, skip):
-        html = path.read_text(encoding="utf-8")
-        if BODY in html:
-            by_lang.setdefault(page_language(html), {})[path.relative_to(site)] = slim(html)
+        stat = path.stat()
+        key = (stat.st_size, stat.st_mtime_ns)
+        known = _READ.get(path) if remember else None
+        if known is not None and known[0] == key:
+            found = known[1]
+        else:
+            html = path.read_text(encoding="utf-8")
+            found = (page_language(html), slim(html)) if BODY in html else None
+            if remember:
+                _READ[path] = (key, found)
+        seen.add(path)
+        if found is not None:
+            by_lang.setdefault(found[0], {})[path.relative_to(site)] = found[1]
+    if remember:
+        for gone in set(_READ) - seen:
+            del _READ[gone]
     return by_lang
 
 
@@ -481,7 +501,7 @@ def build_index(site: Path, keep: Path | None = None) -> dict[str, int]:
     """Write `<site>/pagefind/` over every language's pages; returns the number of pages indexed in each language.
     `keep` (`mkdocs serve`): a folder that outlives the build, where each language's bundle is kept (write_bundles);
     the pages' prepared copies are then remembered too (prepared_kept)."""
-    by_lang = read_pages(site)
+    by_lang = read_pages(site, remember=keep is not None)
     shutil.rmtree(site / BUNDLE, ignore_errors=True)
     if not by_lang:  # nothing to search (Pagefind refuses to build an empty index); the box then finds nothing
         return {}
