@@ -201,16 +201,20 @@ def title(html: str) -> str:
     return plain(_PERMALINK.sub("", m.group(1))).strip() if m else ""
 
 
+def english_page(english: Mapping[Path, str], rel: Path, lang: str) -> str | None:
+    """The English page of a translated page (by its path in the site), or None (on an English page too)."""
+    return english.get(Path(rel.as_posix().removeprefix(f"{lang}/"))) if lang != "en" else None
+
+
 def hidden_terms(pages: dict[Path, str], lang: str, english: Mapping[Path, str],
                  groups: list[SynonymGroup]) -> dict[Path, tuple[list[str], list[str]]]:
     """Each page's extra search terms: its title in synonyms, and the synonyms of its words, and on a translated page
     (`english`: the English pages by path) the English page's title and the entry's aliases."""
     out: dict[Path, tuple[list[str], list[str]]] = {}
-    prefix = f"{lang}/"
     for rel, html in pages.items():
         titles = retitled(title(html), lang, groups)
         terms = synonyms(searchable_text(html), lang, groups)
-        source = english.get(Path(rel.as_posix().removeprefix(prefix))) if lang != "en" else None
+        source = english_page(english, rel, lang)
         if source is not None:
             terms += [t for t in [title(source)] if t]
             terms += aliases(source, "en")
@@ -482,11 +486,10 @@ def prepared_kept(pages: dict[Path, str], lang: str, english: Mapping[Path, str]
                   groups: list[SynonymGroup]) -> dict[Path, str]:
     """prepared(pages, ...), from the copies remembered for the pages whose inputs did not change."""
     base = hashlib.blake2b(repr((lang, groups)).encode("utf-8", "surrogatepass"), digest_size=20).digest()
-    prefix = f"{lang}/"
     keys = {}
     for rel, html in pages.items():
-        source = english.get(Path(rel.as_posix().removeprefix(prefix))) if lang != "en" else None
-        keys[rel] = hashlib.blake2b(base + (html + "\0" + (source or "")).encode("utf-8", "surrogatepass"),
+        source = english_page(english, rel, lang) or ""
+        keys[rel] = hashlib.blake2b(base + (html + "\0" + source).encode("utf-8", "surrogatepass"),
                                     digest_size=20).digest()
     todo = {rel: html for rel, html in pages.items() if _PREPARED.get((lang, rel), (b"", ""))[0] != keys[rel]}
     for rel, copy in (prepared(todo, lang, english, groups) if todo else {}).items():

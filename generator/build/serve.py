@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import logging
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,20 +33,16 @@ def serving() -> bool:
     return command[0] == "serve"
 
 
-_search_bundles: list[Path] = []
-
-
+@cache
 def search_bundles() -> Path:
     """A folder that outlives the rebuilds, where the search index keeps each language's bundle
     (generator/build/search_index.py write_bundles): removed when the server stops."""
-    if not _search_bundles:
-        import atexit
-        import shutil
-        import tempfile
-        folder = Path(tempfile.mkdtemp(prefix="ee-serve-search-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        _search_bundles.append(folder)
-    return _search_bundles[0]
+    import atexit
+    import shutil
+    import tempfile
+    folder = Path(tempfile.mkdtemp(prefix="ee-serve-search-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def hand_written_watch_list(docs_dir: Path) -> list[tuple[Path, bool]]:

@@ -22,7 +22,7 @@ def install() -> None:
     """Patch MkDocs' helpers for this process (serving only; idempotent)."""
     from mkdocs import utils
     if not _original:
-        _original.update(clean=utils.clean_directory, write=utils.write_file, copy=utils.copy_file)
+        _original.update(write=utils.write_file, copy=utils.copy_file)
     utils.clean_directory = _keep
     utils.write_file = _write
     utils.copy_file = _copy
@@ -62,11 +62,10 @@ def _copy(source_path: str, output_path: str) -> None:
     _original["copy"](source_path, output_path)
 
 
-def finish(site_dir: Path, also: Iterable[Path] = (), kept: Iterable[str] = ("pagefind",)) -> int:
+def finish(site_dir: Path, also: Iterable[Path] = (), kept: Iterable[str] = ("pagefind",)) -> None:
     """Remove the files of `site_dir` this build did not produce (nor wrote itself: `also`), outside the folders
-    `kept`, and the folders left empty; the number of files removed."""
+    `kept`, and the folders left empty."""
     produced.update(os.path.abspath(p) for p in also)
-    removed = 0
     for path in sorted(site_dir.rglob("*"), reverse=True):
         rel = path.relative_to(site_dir)
         if rel.parts[0] in kept:
@@ -76,5 +75,3 @@ def finish(site_dir: Path, also: Iterable[Path] = (), kept: Iterable[str] = ("pa
                 path.rmdir()
         elif str(path) not in produced:
             path.unlink()
-            removed += 1
-    return removed

@@ -9,16 +9,15 @@ it: as they were for the default language's build, which copies them, and not co
 builds, whose pages still link to them. The site is the same, byte for byte (tests/test_shared_files.py)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
+# The i18n plugin's own test for a language suffix: a name ending in such a suffix is treated as localized even where
+# the language is not configured.
+from mkdocs_static_i18n.config import RE_LOCALE
+
 if TYPE_CHECKING:
     from mkdocs.structure.files import File, Files
-
-# The i18n plugin's test for a language suffix (mkdocs_static_i18n.config.RE_LOCALE): a name ending in such a suffix
-# is treated as localized even where the language is not configured.
-_LOCALE = r"(^[a-z]{2}(-[A-Za-z]{4})?(-[A-Z]{2})?$)|(^[a-z]{2}_[A-Z]{2}$)"
 
 taken: list[File] = []  # this build's shared files, between the two on_files
 
@@ -26,7 +25,7 @@ taken: list[File] = []  # this build's shared files, between the two on_files
 def localization(file: File) -> str | None:
     """The language suffix of a file's name as the i18n plugin reads it (suffix.create_i18n_file), or None."""
     suffixes = PurePath(file.name).suffixes
-    return suffixes[-1][1:] if suffixes and re.match(_LOCALE, suffixes[-1][1:]) else None
+    return suffixes[-1][1:] if suffixes and RE_LOCALE.match(suffixes[-1][1:]) else None
 
 
 def shared(files: Files, docs_dir: str) -> list[File]:

@@ -140,14 +140,14 @@ def _page_language(page: Page) -> str:
 @event_priority(-200)  # after the i18n plugin (-100) has listed every language's files and their alternates
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """`mkdocs build`: the other languages are built by forked processes meanwhile (generator/build/parallel.py)."""
-    shared_files.put_back(files, default_language_build=_language_built(config) == DEFAULT_LANG)
-    if _language_built(config) == DEFAULT_LANG:  # a forked language indexes its pages with these pages' sources
+    lang = _language_built(config)
+    shared_files.put_back(files, default_language_build=lang == DEFAULT_LANG)
+    if lang == DEFAULT_LANG:  # a forked language indexes its pages with these pages' sources
         _english_sources.clear()
         _english_sources.update({Path(f.dest_uri): Path(f.abs_src_path) for f in files.documentation_pages()
                                  if f.abs_src_path})
     parallel.start(config, config.plugins.get("i18n"), serve.command[0], finish=_finish_child)
     if serve.serving():  # pages whose inputs are unchanged since an earlier rebuild are not rendered again
-        lang = _language_built(config)
         if serve.problems:
             serve_cache.forget()
         else:
