@@ -26,6 +26,7 @@ from generator.config import site_settings
 from generator.l10n.i18n import DEFAULT_LANG, LANGS, strings
 from generator.l10n.languages import prefix
 from generator.match.ui import ui_config_script
+from generator.mkdocs_edge import frame
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
 from generator.render.head import absolute, alternate_links
@@ -203,7 +204,19 @@ def on_post_build(config: MkDocsConfig) -> None:
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
-    """overrides/main.html renders the paste box's UI strings with this (per page language)."""
+    """overrides/main.html renders the paste box's UI strings with this (per page language); overrides/partials/ render
+    the frame's parts that read the same on many pages once (generator/mkdocs_edge/frame.py), and include the theme's
+    own template of a partial they wrap as "material/<name>"."""
+    import importlib.util
+
+    import jinja2
+
+    material = importlib.util.find_spec("material")
+    if env.loader is not None and material is not None and material.origin is not None:
+        theme = jinja2.FileSystemLoader(str(Path(material.origin).resolve().parent / "templates"))
+        env.loader = jinja2.ChoiceLoader([env.loader, jinja2.PrefixLoader({"material": theme})])
+    env.globals["ee_memo"] = frame.FragmentMemo()  # a new one for each build of each language, as the environment
+    env.globals["ee_frame_key"] = frame.FrameKey()
     env.globals["ee_match_config"] = ui_config_script
     env.globals["ee_strings"] = strings  # the 404 page's text and links in each language (overrides/404.html)
     env.globals["ee_prefix"] = prefix
