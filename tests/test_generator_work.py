@@ -174,7 +174,8 @@ def test_incremental_rebuilds_after_edits_equal_full_builds(tmp_path_factory: py
         after = _files(docs)
         changed_zh = [p for p in after if p.endswith(".zh.md") and after[p] != before.get(p)]
         remembered = (dict(site_module._ENTRY_PAGES), dict(translation._FOUND), dict(lint._ENTRY_FOUND),
-                      dict(site_module._REPRO_BLOCKS))
+                      dict(site_module._REPRO_BLOCKS), dict(site_module._REPRO_PAGES),
+                      dict(site_module._ENTRY_JSON), dict(site_module._LINKS), dict(lint._CLAIMS_FOUND))
         translation._FOUND.clear()  # a full build from nothing: no page remembered
         fresh = entries.parent / f"fresh-{what.replace(' ', '-')}"
         build(entries, fresh, REPO)
@@ -182,6 +183,10 @@ def test_incremental_rebuilds_after_edits_equal_full_builds(tmp_path_factory: py
         translation._FOUND.update(remembered[1])
         lint._ENTRY_FOUND.update(remembered[2])
         site_module._REPRO_BLOCKS.update(remembered[3])
+        site_module._REPRO_PAGES.update(remembered[4])
+        site_module._ENTRY_JSON.update(remembered[5])
+        site_module._LINKS.update(remembered[6])
+        lint._CLAIMS_FOUND.update(remembered[7])
         assert after == _files(fresh), what
         assert 0 < rendered < 2 * N and 0 < read <= len(changed_zh), (what, rendered, read, changed_zh)
         if touched is not None:  # an entry file edited: it alone is checked again
@@ -199,6 +204,16 @@ def test_incremental_rebuilds_after_edits_equal_full_builds(tmp_path_factory: py
     assert "# edited" in (docs / "repro" / owner / "index.zh.md").read_text(encoding="utf-8")
     build(entries, entries.parent / "fresh-repro", REPO)
     assert _files(docs) == _files(entries.parent / "fresh-repro")
+    # Its entry's title edited: the folder's page (which shows it) and the entry's JSON follow; nothing is highlighted.
+    build(entries, docs, REPO, incremental=True)
+    folders = site_module.REPRO_FOLDERS_HIGHLIGHTED
+    _edit(entries / f"{owner}.json", lambda d: d.update(title="A title the stored run's page shows"))
+    build(entries, docs, REPO, incremental=True)
+    assert site_module.REPRO_FOLDERS_HIGHLIGHTED - folders == 0
+    assert "A title the stored run" in (docs / "repro" / owner / "index.md").read_text(encoding="utf-8")
+    assert "A title the stored run" in (docs / "api" / "v1" / f"{owner}.json").read_text(encoding="utf-8")
+    build(entries, entries.parent / "fresh-title", REPO)
+    assert _files(docs) == _files(entries.parent / "fresh-title")
 
 
 def test_a_full_build_remembers_no_page(tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -195,11 +195,20 @@ def test_a_kept_bundle_is_reused_only_for_a_language_whose_searchable_text_is_un
     # A word in the English page's text, not in its title or aliases (which the Chinese page's index holds too).
     page.write_text(re.sub(r"(<div data-pagefind-body\b[^>]*>)", r"\1<p>kepttestword</p>", html, count=1),
                     encoding="utf-8")
+    written = search_index.COPY_PAGES_WRITTEN
+    written[0] = 0
     search_index.build_index(site, keep=keep)
     assert runs[0] == 3  # English only
     assert prepared[0] == 2  # the page, and its translation (whose hidden terms read the English page)
+    assert written[0] == 1  # the English copy's page: the other pages of the copy are Pagefind's already
     kept = _bundle(site)
     assert [url for url, f in fragments(site).items() if "kepttestword" in f["content"]] == [
         f"/cuda/{page.parent.name}/"]
     search_index.build_index(site)  # from scratch: the same bytes
     assert _bundle(site) == kept
+    page.unlink()  # a page gone is gone from the kept copy, and from the index
+    search_index.build_index(site, keep=keep)
+    assert not (keep / "copy-en" / page.relative_to(site)).exists()
+    assert [url for url, f in fragments(site).items() if "kepttestword" in f["content"]] == []
+    copy = {p.relative_to(keep / "copy-en") for p in (keep / "copy-en").rglob("*") if p.is_file()}
+    assert copy == set(search_index.read_pages(site)["en"]) and len(copy) >= 4

@@ -57,3 +57,40 @@ def test_every_shared_file_is_in_the_site_once_with_its_bytes(seed_site: Path) -
         rel = path.relative_to(docs)
         assert (seed_site / rel).read_bytes() == path.read_bytes(), rel
         assert not (seed_site / "zh" / rel).exists(), rel
+
+
+def test_a_build_links_the_generated_files_and_copies_the_hand_written_ones(tmp_path: Path) -> None:
+    from generator.build.site import write_files
+    docs, theme, site = tmp_path / "docs", tmp_path / "theme", tmp_path / "site"
+    theme.mkdir()
+    names = ["api/v1/cuda/x.json", "repro/cuda/x/output.txt", "assets/logo.svg"]
+    files = _files(docs, names, theme)
+    shared_files.take(files, str(docs))
+    shared_files.put_back(files, default_language_build=True, link=True)
+    files.copy_static_files()
+    for name in names:
+        assert (site / name).read_bytes() == (docs / name).read_bytes()
+    assert (site / "api/v1/cuda/x.json").samefile(docs / "api/v1/cuda/x.json")
+    assert (site / "repro/cuda/x/output.txt").samefile(docs / "repro/cuda/x/output.txt")
+    assert not (site / "assets/logo.svg").samefile(docs / "assets/logo.svg")  # a contributor edits it in place
+    # The next generator run changes a file: the site built before keeps the bytes it was built with.
+    write_files(docs, {"api/v1/cuda/x.json": b"changed", "repro/cuda/x/output.txt": b"repro/cuda/x/output.txt"})
+    assert (docs / "api/v1/cuda/x.json").read_bytes() == b"changed"
+    assert (site / "api/v1/cuda/x.json").read_bytes() == b"api/v1/cuda/x.json"
+    # Built again, the site has the new bytes.
+    files = _files(docs, [], theme)
+    files.append(File("api/v1/cuda/x.json", str(docs), str(site), use_directory_urls=True))
+    shared_files.take(files, str(docs))
+    shared_files.put_back(files, default_language_build=True, link=True)
+    files.copy_static_files()
+    assert (site / "api/v1/cuda/x.json").read_bytes() == b"changed"
+
+
+def test_without_links_every_shared_file_is_copied(tmp_path: Path) -> None:
+    docs, theme, site = tmp_path / "docs", tmp_path / "theme", tmp_path / "site"
+    theme.mkdir()
+    files = _files(docs, ["api/v1/cuda/x.json"], theme)
+    shared_files.take(files, str(docs))
+    shared_files.put_back(files, default_language_build=True)
+    files.copy_static_files()
+    assert not (site / "api/v1/cuda/x.json").samefile(docs / "api/v1/cuda/x.json")

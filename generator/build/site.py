@@ -115,7 +115,7 @@ def render_all(site: Site, site_url: str = "/", incremental: bool = False) -> di
     for lang in LANGS:
         shown = {lang: reports[lang]} if lang in reports else reports
         files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang, shown)
-    files.update(api_files(site, site_url))
+    files.update(api_files(site, site_url, inputs))
     return {k: (v.encode("utf-8") if isinstance(v, str) else v) for k, v in sorted(files.items())}
 
 
@@ -201,6 +201,7 @@ def repro_pages(site: Site, incremental: bool) -> dict[str, str]:
     out: dict[str, str] = {}
     if not incremental:
         _REPRO_BLOCKS.clear()
+        _REPRO_PAGES.clear()
         REPRO_FOLDERS_HIGHLIGHTED += len(site.repro)
         for made in fork_map(lambda owner: pages(owner, repro.code_blocks(site.repro[owner])), list(site.repro),
                              min_items=20):
@@ -208,13 +209,35 @@ def repro_pages(site: Site, incremental: bool) -> dict[str, str]:
         return out
     for gone in [owner for owner in _REPRO_BLOCKS if owner not in site.repro]:
         del _REPRO_BLOCKS[gone]
+    for page in [k for k in _REPRO_PAGES if k[0] not in site.repro]:
+        del _REPRO_PAGES[page]
     for owner, stored in site.repro.items():
         key = _digest(stored)
         if _REPRO_BLOCKS.get(owner, (b"", {}))[0] != key:
             _REPRO_BLOCKS[owner] = (key, repro.code_blocks(stored))
             REPRO_FOLDERS_HIGHLIGHTED += 1
-        out.update(pages(owner, _REPRO_BLOCKS[owner][1]))
+        blocks = _REPRO_BLOCKS[owner][1]
+        for lang in LANGS:  # the page again only if its files, its title or its links changed
+            page_key = _digest(key, _repro_context(site, owner, lang), site.repo_url, site.edit_branch)
+            known = _REPRO_PAGES.get((owner, lang))
+            if known is None or known[0] != page_key:
+                known = _REPRO_PAGES[(owner, lang)] = (page_key, repro_page(site, owner, stored, lang, blocks))
+            out[page_file(repro.page_path(owner), lang)] = known[1]
     return out
+
+
+_REPRO_PAGES: dict[tuple[str, str], tuple[bytes, str]] = {}  # (owner, language) -> (digest, page), while serving
+
+
+def _repro_context(site: Site, owner: str, lang: str) -> tuple[object, ...]:
+    """What a reproduction page reads of the site besides its files: whether its owner is an article or an entry, and
+    that owner's title as the page shows it."""
+    article = next((a for a in site.articles if f"articles/{a.id}" == owner), None)
+    if article is not None:
+        return ("article", article_title_html(article, lang))
+    if owner in site.entries:
+        return ("entry", title_html(site.entries[owner], lang))
+    return ("none",)
 
 
 def repro_page(site: Site, owner: str, stored: tuple[repro.ReproFile, ...], lang: str,
@@ -257,20 +280,34 @@ def site_base(site_url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}{path}" if parts.scheme and parts.netloc else path
 
 
-def api_files(site: Site, site_url: str = "/") -> dict[str, str]:
+# Each entry's JSON by a digest of what it is made of, kept while serving (as _ENTRY_PAGES).
+_ENTRY_JSON: dict[str, tuple[bytes, str]] = {}
+
+
+def api_files(site: Site, site_url: str = "/", inputs: EntryInputs | None = None) -> dict[str, str]:
     """api/v1/<id>.json (each entry as published) and api/v1/index.json (every entry with the address of its JSON and
-    of its page in each language), with absolute URLs made from the site's address."""
+    of its page in each language), with absolute URLs made from the site's address. `inputs` (serving): an entry's
+    JSON is made again only when its file, tier or links changed."""
     base = site_base(site_url)
     out = {}
     index = []
+    if inputs is None:
+        _ENTRY_JSON.clear()
     for e in sorted(site.entries.values(), key=lambda e: e.id):
         links = site.graph[e.id]
-        doc = _without_typed_rates(e.raw)
         pages = {lang: f"{base}{prefix(lang)}{e.id}/" for lang in LANGS}
-        doc["derived"] = {"verification_tier": site.effective_tier[e.id], "leads_to": list(links.leads_to),
-                          "preceded_by": list(links.preceded_by),
-                          "frequently_confused_with": list(links.confused_with), "url": pages}
-        out[f"api/v1/{e.id}.json"] = _json(doc)
+        key = b"" if inputs is None else _digest(inputs.entries[e.id], site.effective_tier[e.id], links, base)
+        known = _ENTRY_JSON.get(e.id)
+        if known is not None and known[0] == key and inputs is not None:
+            out[f"api/v1/{e.id}.json"] = known[1]
+        else:
+            doc = _without_typed_rates(e.raw)
+            doc["derived"] = {"verification_tier": site.effective_tier[e.id], "leads_to": list(links.leads_to),
+                              "preceded_by": list(links.preceded_by),
+                              "frequently_confused_with": list(links.confused_with), "url": pages}
+            out[f"api/v1/{e.id}.json"] = _json(doc)
+            if inputs is not None:
+                _ENTRY_JSON[e.id] = (key, out[f"api/v1/{e.id}.json"])
         index.append({"id": e.id, "signature": e.signature, "signature_zh": e.signature_zh,
                       "error_code": e.error_code, "domain": e.domain, "category": e.category,
                       "verification_tier": site.effective_tier[e.id], "url": f"{base}api/v1/{e.id}.json",
@@ -301,7 +338,7 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     site = make_site(report, repo_url, branch, entries_dir)
     problems = list(report.problems)
     files = render_all(site, site_url, incremental)
-    broken = check_links(files, docs_dir)
+    broken = check_links(files, docs_dir, incremental)
     if broken:  # a generator bug, not bad input: MkDocs checks no link on a page written as HTML
         raise ValueError(f"generated pages link to no page of the site: {broken[:5]}")
     # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
@@ -321,13 +358,13 @@ _HTML_PAGE = b"\nee_html: true\n"
 _HREF = re.compile(r'<a href="([^"]*)"')
 
 
-def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR) -> list[str]:
+def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR, incremental: bool = False) -> list[str]:
     """The links of every page the generator wrote as HTML (entry, index and reproduction pages) that reach no page or
     file of the site, as '<page>: <href>'. MkDocs rewrites and checks the links of Markdown pages only: these pages'
     links are final URLs (pages.page_url) from where the page is served ([<lang>/]<page>/, a `<folder>/index` page at
     [<lang>/]<folder>/), and must name a generated file or a hand-written page of docs/ (in the page's language, or
-    the default one that the i18n plugin shows in its place)."""
-    suffixes = {f".{lang}.md": lang for lang in LANGS if lang != DEFAULT_LANG}
+    the default one that the i18n plugin shows in its place). `incremental` (serving): a page's links are read again
+    only when its bytes changed; whether what they name exists is looked up every time."""
     exists: dict[str, bool] = {}
 
     def found(rel: str) -> bool:
@@ -335,33 +372,55 @@ def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR) -> list[str]
             exists[rel] = rel in files or (docs_dir / rel).is_file() or (DOCS_DIR / rel).is_file()
         return exists[rel]
 
+    if not incremental:
+        _LINKS.clear()
     broken = []
     for path, data in files.items():
         if not path.endswith(".md") or _HTML_PAGE not in data[:1000]:
             continue
-        lang = next((code for suffix, code in suffixes.items() if path.endswith(suffix)), DEFAULT_LANG)
-        page = path.removesuffix(".md").removesuffix(f".{lang}")
-        page = page.removesuffix("/index") if page.endswith("/index") else page  # repro/<owner>/index: its folder
-        base = f"{prefix(lang)}{page}/"
-        for href in dict.fromkeys(_HREF.findall(data.decode("utf-8"))):
-            target = html.unescape(href).split("#", 1)[0]
-            if not target or urlsplit(target).scheme:
-                continue
-            url = posixpath.normpath(posixpath.join(base, target))
-            if url.startswith("../"):
-                broken.append(f"{path}: {href}")
-                continue
-            if not target.endswith("/"):  # a file (the JSON API)
-                if not found(url):
-                    broken.append(f"{path}: {href}")
-                continue
-            rel = url.removeprefix(prefix(lang)) if url.startswith(prefix(lang)) else None
-            names = [] if rel is None else [f"{rel}.md", f"{rel}/index.md"]
-            if lang != DEFAULT_LANG:
-                names = [f"{n.removesuffix('.md')}.{lang}.md" for n in names] + names
-            if not any(found(n) for n in names):
-                broken.append(f"{path}: {href}")
+        if incremental:
+            key = hashlib.blake2b(data, digest_size=16).digest()
+            known = _LINKS.get(path)
+            if known is None or known[0] != key:
+                known = _LINKS[path] = (key, _page_links(path, data))
+            links = known[1]
+        else:
+            links = _page_links(path, data)
+        broken += [f"{path}: {href}" for href, names in links if not any(found(n) for n in names)]
+    for gone in _LINKS.keys() - files.keys():
+        del _LINKS[gone]
     return broken
+
+
+_LINKS: dict[str, tuple[bytes, list[tuple[str, tuple[str, ...]]]]] = {}  # page -> (digest, its links), while serving
+
+
+def _page_links(path: str, data: bytes) -> list[tuple[str, tuple[str, ...]]]:
+    """(href, the docs files one of which must exist for it to lead somewhere) for each distinct relative link of a
+    generated page; none for a link out of the site's folder."""
+    suffixes = {f".{lang}.md": lang for lang in LANGS if lang != DEFAULT_LANG}
+    lang = next((code for suffix, code in suffixes.items() if path.endswith(suffix)), DEFAULT_LANG)
+    page = path.removesuffix(".md").removesuffix(f".{lang}")
+    page = page.removesuffix("/index") if page.endswith("/index") else page  # repro/<owner>/index: its folder
+    base = f"{prefix(lang)}{page}/"
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for href in dict.fromkeys(_HREF.findall(data.decode("utf-8"))):
+        target = html.unescape(href).split("#", 1)[0]
+        if not target or urlsplit(target).scheme:
+            continue
+        url = posixpath.normpath(posixpath.join(base, target))
+        if url.startswith("../"):
+            out.append((href, ()))
+            continue
+        if not target.endswith("/"):  # a file (the JSON API)
+            out.append((href, (url,)))
+            continue
+        rel = url.removeprefix(prefix(lang)) if url.startswith(prefix(lang)) else None
+        names = [] if rel is None else [f"{rel}.md", f"{rel}/index.md"]
+        if lang != DEFAULT_LANG:
+            names = [f"{n.removesuffix('.md')}.{lang}.md" for n in names] + names
+        out.append((href, tuple(names)))
+    return out
 
 
 def _inside(rel: str) -> bool:

@@ -428,6 +428,20 @@ def _entry_problems(e: Entry, known: set[str], today: dt.date, reference: Path |
     return found
 
 
+_CLAIMS_FOUND: dict[str, tuple[bytes, tuple[Problem, ...]]] = {}  # claim_problems by entry file, while serving
+
+
+def _claim_problems(e: Entry, entries_dir: Path, incremental: bool) -> list[Problem]:
+    """claim_problems, or (incremental) what it found before for the same entry text and the same stored run."""
+    if not incremental:
+        return claim_problems(e, entries_dir)
+    key = _digest(e.path, e.raw, stored_reproduction(e, entries_dir))
+    known_found = _CLAIMS_FOUND.get(e.path)
+    if known_found is None or known_found[0] != key:
+        known_found = _CLAIMS_FOUND[e.path] = (key, tuple(claim_problems(e, entries_dir)))
+    return list(known_found[1])
+
+
 def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
                 today: dt.date | None = None, incremental: bool = False) -> list[Problem]:
     today = today or dt.datetime.now(dt.UTC).date()
@@ -436,6 +450,7 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
     corpus_key = _digest(sorted(known), today, reference) if incremental else None
     if not incremental:
         _ENTRY_FOUND.clear()
+        _CLAIMS_FOUND.clear()
     # Schema-broken entries are linted too, from a copy with neutral values in the broken fields; findings on
     # those fields, or on fields that depend on them, are dropped (generator/load/corpus.py, untrusted_fields).
     linted = corpus.entries + corpus.partial
@@ -443,7 +458,8 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
                                                                               corpus.repaired[e.path]}]
     def each(e: Entry) -> list[Problem]:
         try:
-            return (_entry_problems(e, known, today, reference, corpus_key) + claim_problems(e, entries_dir)
+            return (_entry_problems(e, known, today, reference, corpus_key)
+                    + _claim_problems(e, entries_dir, incremental)
                     + tested_problems(e, entries_dir) + reproduction_problems(e, entries_dir))
         except Exception as exc:  # noqa: BLE001 (a bug must not hide the other entries' problems)
             return [internal_error(e.path, exc)]

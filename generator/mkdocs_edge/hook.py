@@ -142,7 +142,7 @@ def _page_language(page: Page) -> str:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """`mkdocs build`: the other languages are built by forked processes meanwhile (generator/build/parallel.py)."""
     lang = _language_built(config)
-    shared_files.put_back(files, default_language_build=lang == DEFAULT_LANG)
+    shared_files.put_back(files, default_language_build=lang == DEFAULT_LANG, link=not serve.serving())
     if lang == DEFAULT_LANG:  # a forked language indexes its pages with these pages' sources
         _english_sources.clear()
         _english_sources.update({Path(f.dest_uri): Path(f.abs_src_path) for f in files.documentation_pages()
