@@ -64,14 +64,33 @@ def _copy(source_path: str, output_path: str) -> None:
 
 def finish(site_dir: Path, also: Iterable[Path] = (), kept: Iterable[str] = ("pagefind",)) -> None:
     """Remove the files of `site_dir` this build did not produce (nor wrote itself: `also`), outside the folders
-    `kept`, and the folders left empty."""
+    `kept`, and the folders left empty. The first build of a folder looks at every file in it; a later one only at
+    those the build before produced (nothing else writes there while serving): at 3,000 entries, walking the 20,000
+    files of the site took ~0.8 s of a rebuild."""
     produced.update(os.path.abspath(p) for p in also)
-    for path in sorted(site_dir.rglob("*"), reverse=True):
-        rel = path.relative_to(site_dir)
-        if rel.parts[0] in kept:
-            continue
-        if path.is_dir() and not path.is_symlink():
-            if not any(path.iterdir()):
-                path.rmdir()
-        elif str(path) not in produced:
-            path.unlink()
+    kept = tuple(kept)
+    before = _last_produced.get(str(site_dir))
+    if before is None:
+        for path in sorted(site_dir.rglob("*"), reverse=True):
+            rel = path.relative_to(site_dir)
+            if rel.parts[0] in kept:
+                continue
+            if path.is_dir() and not path.is_symlink():
+                if not any(path.iterdir()):
+                    path.rmdir()
+            elif str(path) not in produced:
+                path.unlink()
+    else:
+        for name in sorted(before - produced, reverse=True):
+            path = Path(name)
+            if path.relative_to(site_dir).parts[0] in kept:
+                continue
+            path.unlink(missing_ok=True)
+            folder = path.parent
+            while folder != site_dir and site_dir in folder.parents and not any(folder.iterdir()):
+                folder.rmdir()
+                folder = folder.parent
+    _last_produced[str(site_dir)] = set(produced)
+
+
+_last_produced: dict[str, set[str]] = {}  # site folder -> the files its last build produced
