@@ -120,3 +120,17 @@ def test_a_fenced_block_in_how_is_a_code_block_with_its_line_breaks_kept() -> No
 def test_a_fenced_block_in_how_cannot_end_early_or_inject(payload: str) -> None:
     how = f"x\n```sh\n```\n{payload}\n````\n{payload}\n```\nafter {payload}"
     assert live_markup(_step_html(how)) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*FUZZ_TOKENS, '<a href="javascript:x">', ' href="data:x"', '<img\nSRC = "x">', "<form",
+                                 ' formaction="vbscript:y"', ">", '"', " ", "<p/", 'xlink:href="j:x"']), max_size=25))
+def test_the_link_guard_looks_at_every_tag_that_holds_a_url_attribute(tokens: list[str]) -> None:
+    """hook.on_page_content guards only the tags _TAG_WITH_URL finds: every tag (as _TAG reads tags) in which
+    _URL_ATTR finds an attribute is one of them."""
+    from generator.mkdocs_edge import hook
+    text = "".join(tokens)
+    guarded = {m.span() for m in hook._TAG_WITH_URL.finditer(text)}
+    needs = {m.span() for m in hook._TAG.finditer(text) if hook._URL_ATTR.search(m.group(0))}
+    assert needs <= guarded
+    assert guarded <= {m.span() for m in hook._TAG.finditer(text)}

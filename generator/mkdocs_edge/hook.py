@@ -42,6 +42,8 @@ if TYPE_CHECKING:  # MkDocs' own types, for annotations only (nothing more impor
 log = logging.getLogger("mkdocs.hooks.generator")
 _URL_ATTR = re.compile(r'(\s(?:href|src|xlink:href|action|formaction)\s*=\s*")([^"]*)(")', re.I)
 _TAG = re.compile(r"<[A-Za-z][^<>]*>")
+# A tag (as _TAG) holding an attribute _URL_ATTR may change: the only tags the link guard needs to look at.
+_TAG_WITH_URL = re.compile(r'<[A-Za-z][^<>]*?\s(?:href|src|xlink:href|action|formaction)\s*=\s*"[^<>]*>', re.I)
 _SCHEME = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9+.-]*):")
 
 
@@ -370,7 +372,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     if getattr(page, "ee_kept", None) is not None:  # written as an earlier rebuild wrote it (on_post_page)
         return html
     hand_written = page.file.src_uri not in _generated_pages
-    return clean_html(_TAG.sub(guard, html), trusted_ids=hand_written)
+    return clean_html(_TAG_WITH_URL.sub(guard, html), trusted_ids=hand_written)
 
 
 # ---- Pages written as HTML (issue 12: build speed) ----
