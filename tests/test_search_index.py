@@ -212,3 +212,24 @@ def test_a_kept_bundle_is_reused_only_for_a_language_whose_searchable_text_is_un
     assert [url for url, f in fragments(site).items() if "kepttestword" in f["content"]] == []
     copy = {p.relative_to(keep / "copy-en") for p in (keep / "copy-en").rglob("*") if p.is_file()}
     assert copy == set(search_index.read_pages(site)["en"]) and len(copy) >= 4
+
+
+def test_a_language_prepared_in_its_own_process_is_prepared_as_in_this_one(tmp_path: Path, seed_site: Path) -> None:
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(seed_site, site, ignore=shutil.ignore_patterns("pagefind"))
+    english = {rel: site / rel for rel in search_index.read_pages(site)["en"]}
+    search_index.finish_preparing(search_index.start_preparing(site, "zh", english), site, "zh")
+    copy = search_index.staging_copy(site, "zh")
+    made = {p.relative_to(copy): p.read_text(encoding="utf-8") for p in copy.rglob("*") if p.is_file()}
+    pages = search_index.read_pages(site, under=site / "zh")["zh"]
+    expected = search_index.prepared(pages, "zh", search_index.SourcePages(english), search_index.synonym_groups())
+    assert made == expected and len(made) >= 4
+    assert not list(site.glob(".ee-search-sources-*"))  # the list of English sources is gone
+    # A failure there stops the build with what the process said, and leaves no list behind.
+    shutil.rmtree(copy)
+    copy.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(search_index.SearchIndexError, match=r"(?s)preparing the zh pages failed: .*NotADirectoryError"):
+        search_index.finish_preparing(search_index.start_preparing(site, "zh", english), site, "zh")
+    assert not list(site.glob(".ee-search-sources-*"))

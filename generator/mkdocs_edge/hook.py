@@ -173,16 +173,22 @@ def on_post_build(config: MkDocsConfig) -> None:
     # The search index (Pagefind) is made inside the build (`make build` swaps the site in only after this, so a
     # failure here leaves the previous site as it was). A preview showing the entries' problems instead of pages
     # (generator/serve.py) keeps the index it had.
-    if parallel.children:  # the default language's build; forked processes build the others and copy them for the index
-        built = list(parallel.children)
-        try:  # this language's index while the others finish their pages (and prepare their copy of them)
-            search_index.index_default_language(site, _language_built(config), skip=built)
-        except search_index.SearchIndexError as exc:
-            parallel.stop()
-            raise Abort(f"search index: {exc}") from None
+    if parallel.children:  # the default language's build; forked processes build the others
+        built, lang = list(parallel.children), _language_built(config)
         failed = parallel.wait(i18n)
         if failed:
             raise Abort(f"the build of {', '.join(failed)} failed (its errors are above)")
+        # Each other language's copy for the index in a fresh process, while this one prepares its own and indexes it.
+        preparing = {code: search_index.start_preparing(site, code, _english_sources) for code in built}
+        try:
+            search_index.index_default_language(site, lang,
+                                                search_index.prepare_default_language(site, lang, skip=built))
+            for code, process in preparing.items():
+                search_index.finish_preparing(process, site, code)
+        except search_index.SearchIndexError as exc:
+            for process in preparing.values():
+                process.kill()
+            raise Abort(f"search index: {exc}") from None
         _merge_sitemaps(config, built)
         _place_not_found_pages(config)
         try:
@@ -296,16 +302,13 @@ def _sitemap_urls(xml: str) -> str:
 
 
 def _finish_child(config: MkDocsConfig) -> None:
-    """In a child that built one language: its 404 page, its sitemap part and its search copy for the parent."""
+    """In a child that built one language: its 404 page and its sitemap part (its pages' copy for the search index is
+    made once it has exited: search_index.start_preparing)."""
     _place_not_found_pages(config)
     lang = _language_built(config)
     site = Path(config.site_dir)
     part = site / _SITEMAP_PART.format(lang=lang)
     part.write_text(_sitemap_urls(_sitemaps.get(lang, "")), encoding="utf-8")
-    try:  # its pages' copy for the search index, which the default language's process makes
-        search_index.prepare_language(site, lang, search_index.SourcePages(_english_sources))
-    except search_index.SearchIndexError as exc:
-        raise Abort(f"search index: {exc}") from None
 
 
 def _merge_sitemaps(config: MkDocsConfig, languages: list[str]) -> None:
