@@ -208,3 +208,20 @@ def test_the_worker_answers_the_regexes_after_one_that_overran() -> None:
     answer = json.loads(proc.stdout)
     assert answer["overrun"] == [0, None]
     assert answer["pairs"] == [None, True, False]
+
+
+def test_the_remembered_answers_for_a_regex_are_copies() -> None:
+    """syntax_problems and required_literals remember their answer per regex: a caller changing the list it got does
+    not change what the next caller gets."""
+    from generator.match.engine import required_literals
+    from generator.regex_dialect.regex_gate import syntax_problems
+    regex = r"(a+)+b|CUDA error: out of memory"
+    reasons, fatal = syntax_problems(regex, "")
+    literals = required_literals("CUDA error: (out of memory|invalid argument)", "")
+    assert fatal and any("backtrack" in r for r in reasons)
+    assert literals == ["cuda error: invalid argument", "cuda error: out of memory"]
+    first = (list(reasons), fatal, list(literals))
+    reasons.append("changed")
+    literals.append("changed")
+    assert syntax_problems(regex, "") == (first[0], first[1])
+    assert required_literals("CUDA error: (out of memory|invalid argument)", "") == first[2]

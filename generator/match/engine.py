@@ -49,6 +49,7 @@ Ranking rule (integer, deterministic; also stated on the match page):
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable
@@ -246,10 +247,17 @@ def _item(node: Node) -> tuple[frozenset[str] | None, frozenset[str] | None]:
 
 def required_literals(regex: str, flags: str) -> list[str]:
     """Strings (ASCII-lower-cased) one of which every match contains; [] when none is known."""
+    return list(_required_literals(regex, flags))
+
+
+# A pure function of the regex, asked for each entry by the match index of every language and by the regex gate, and
+# again at every rebuild while serving: parsed once per regex and process.
+@functools.lru_cache(maxsize=1 << 16)
+def _required_literals(regex: str, flags: str) -> tuple[str, ...]:
     exact, required = _literals_of(parse_regex(regex, flags).nodes)
     if exact and "" not in exact and (required is None or _better(exact, required)):
         required = exact
-    return sorted(required) if required else []
+    return tuple(sorted(required)) if required else ()
 
 
 # ---- the match index ----

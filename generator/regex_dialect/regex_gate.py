@@ -21,6 +21,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -89,6 +90,19 @@ def recheck_version() -> str | None:
 def syntax_problems(regex: str, flags: str) -> tuple[list[str], bool]:
     """(reasons, fatal): constructs that differ between Python and JavaScript or can backtrack badly.
     `fatal` means the regex must not ship at all. Nothing here runs the regex in a backtracking engine."""
+    reasons, fatal = _syntax_problems(regex, flags)
+    return list(reasons), fatal
+
+
+# A pure function of the regex, asked for by the lint, the regex gate and the matcher, and again at every rebuild while
+# serving: worked out once per regex and process.
+@functools.lru_cache(maxsize=1 << 16)
+def _syntax_problems(regex: str, flags: str) -> tuple[tuple[str, ...], bool]:
+    reasons, fatal = _syntax_problems_of(regex, flags)
+    return tuple(reasons), fatal
+
+
+def _syntax_problems_of(regex: str, flags: str) -> tuple[list[str], bool]:
     depth = group_depth(regex)
     if depth > MAX_GROUP_DEPTH:
         return [f"does not compile here: groups nested {depth} deep (the limit is {MAX_GROUP_DEPTH})"], True
