@@ -377,11 +377,9 @@ def sync_copy(pages: dict[Path, str], folder: Path) -> None:
     if before is None or not folder.is_dir():
         shutil.rmtree(folder, ignore_errors=True)
         before = {}
-    for rel, html in pages.items():
-        if before.get(rel) != html:
-            (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-            (folder / rel).write_text(html, encoding="utf-8")
-            COPY_PAGES_WRITTEN[0] += 1
+    changed = {rel: html for rel, html in pages.items() if before.get(rel) != html}
+    write_copy(changed, folder)
+    COPY_PAGES_WRITTEN[0] += len(changed)
     for rel in before.keys() - pages.keys():
         (folder / rel).unlink(missing_ok=True)
     _COPIES[folder] = dict(pages)
@@ -418,8 +416,9 @@ def write_bundles(copies: dict[str, dict[Path, str]], out: Callable[[str], Path]
                 write_copy(pages, Path(tmp))
                 index_copy(Path(tmp), out(lang), lang)
         else:
-            sync_copy(pages, keep / f"copy-{lang}")
-            index_copy(keep / f"copy-{lang}", out(lang), lang)
+            copy = keep / f"copy-{lang}"
+            sync_copy(pages, copy)
+            index_copy(copy, out(lang), lang)
             shutil.rmtree(keep / lang, ignore_errors=True)
             _link_tree(out(lang), keep / lang)
             _kept[(keep, lang)] = digest
@@ -523,16 +522,17 @@ def index_default_language(site: Path, lang: str, copy: dict[Path, str]) -> None
         write_bundles({lang: copy}, lambda code: staging(site, code))
 
 
-def index_staged(site: Path, languages: Iterable[str]) -> dict[str, int]:
-    """Once every language is built: the other languages' copies indexed, one after the other, and every bundle merged
-    into `<site>/pagefind/`. The pages indexed per language."""
+def index_staged(site: Path, default: str, languages: Iterable[str]) -> dict[str, int]:
+    """Once every language is built: the other languages' copies indexed, one after the other, and every bundle (the
+    default language's included) merged into `<site>/pagefind/`. The pages indexed per language."""
+    languages = list(languages)
     for lang in languages:
         copy = staging_copy(site, lang)
         if copy.is_dir():
             index_copy(copy, staging(site, lang), lang)
             shutil.rmtree(copy)
-    parts = sorted(path for path in site.glob(".ee-search-*") if not path.name.startswith(".ee-search-copy-"))
-    return merge_bundles(site, parts)
+    parts = [staging(site, lang) for lang in sorted([default, *languages])]
+    return merge_bundles(site, [part for part in parts if part.is_dir()])
 
 
 # serve (`keep`): each page's prepared copy by a digest of what it is made of (the page's search region, the English

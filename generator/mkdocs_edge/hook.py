@@ -192,7 +192,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         _merge_sitemaps(config, built)
         _place_not_found_pages(config)
         try:
-            counts = search_index.index_staged(site, built)
+            counts = search_index.index_staged(site, lang, built)
         except search_index.SearchIndexError as exc:
             raise Abort(f"search index: {exc}") from None
         log.info(f"search: Pagefind index, pages per language {counts}")
