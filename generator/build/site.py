@@ -8,6 +8,7 @@ import posixpath
 import re
 import shutil
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,12 +22,13 @@ from generator.l10n.translation import Finding, known_messages, page_findings, r
 from generator.lint.checks import Report, check
 from generator.load.corpus import Corpus
 from generator.match.engine import match_files
+from generator.memo import digest, remembered
 from generator.model import Entry
 from generator.paths import DOCS_DIR, REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
 from generator.render import indexes, repro
 from generator.render.articles import all_related_entries
-from generator.render.graph import build_graph
+from generator.render.graph import Links, build_graph
 from generator.render.markup_html import html_text
 from generator.render.pages import (
     ENTRY_TEMPLATE,
@@ -126,23 +128,18 @@ _ENTRY_PAGES: dict[tuple[str, str], tuple[bytes, str]] = {}
 ENTRY_PAGES_RENDERED = 0
 
 
-def _digest(*parts: object) -> bytes:
-    """A digest of values made of JSON data, tuples and dataclasses (their repr says everything they hold)."""
-    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).digest()
-
-
 class EntryInputs:
     """What the pages of a build have in common, digested once per build: each entry (its file), each article, the
     stored runs of each entry's tested items, the template."""
 
     def __init__(self, site: Site) -> None:
-        self.entries = {e.id: _digest(e.path, e.raw) for e in site.entries.values()}
-        self.articles = {a.id: _digest(a) for a in site.articles}
+        self.entries = {e.id: digest(e.path, e.raw) for e in site.entries.values()}
+        self.articles = {a.id: digest(a) for a in site.articles}
         self.tested: dict[str, list[tuple[str, tuple[str, str]]]] = {}  # '<id>:<kind>.<i>' keys by entry id
         for key, run in sorted(site.tested.items()):
             self.tested.setdefault(key.rsplit(":", 1)[0], []).append((key, run))
         source = ENV.loader.get_source(ENV, ENTRY_TEMPLATE)[0] if ENV.loader is not None else ""
-        self.template = _digest(source)
+        self.template = digest(source)
 
     def of(self, e: Entry, site: Site, lang: str) -> bytes:
         """Everything render_entry(e, site, lang) reads, digested: the entry; the entries it links to, lists as its
@@ -151,24 +148,20 @@ class EntryInputs:
         links = site.graph[e.id]
         instances = site.instances.get(e.id, [])
         named = [*links.all(), *instances, *([e.belongs_to] if e.belongs_to in site.entries else [])]
-        return _digest(lang, site.repo_url, site.edit_branch, self.template, self.entries[e.id], links, instances,
-                       e.belongs_to, [(i, self.entries[i]) for i in named],
-                       [self.articles[a.id] for a in site.articles_of.get(e.id, [])],
-                       site.effective_tier.get(e.id), site.notices.get(e.id), self.tested.get(e.id),
-                       site.repro.get(e.id))
+        return digest(lang, site.repo_url, site.edit_branch, self.template, self.entries[e.id], links, instances,
+                      e.belongs_to, [(i, self.entries[i]) for i in named],
+                      [self.articles[a.id] for a in site.articles_of.get(e.id, [])],
+                      site.effective_tier.get(e.id), site.notices.get(e.id), self.tested.get(e.id),
+                      site.repro.get(e.id))
 
 
 def entry_page(e: Entry, site: Site, lang: str, inputs: EntryInputs) -> str:
     """render_entry(e, site, lang), or the page rendered earlier in this process from the same inputs."""
-    global ENTRY_PAGES_RENDERED
-    key = inputs.of(e, site, lang)
-    known = _ENTRY_PAGES.get((e.id, lang))
-    if known is not None and known[0] == key:
-        return known[1]
-    page = render_entry(e, site, lang)
-    _ENTRY_PAGES[(e.id, lang)] = (key, page)
-    ENTRY_PAGES_RENDERED += 1
-    return page
+    def render() -> str:
+        global ENTRY_PAGES_RENDERED
+        ENTRY_PAGES_RENDERED += 1
+        return render_entry(e, site, lang)
+    return remembered(_ENTRY_PAGES, (e.id, lang), inputs.of(e, site, lang), render)
 
 
 def entry_pages(e: Entry, site: Site, messages: frozenset[tuple[str, ...]]) \
@@ -212,17 +205,15 @@ def repro_pages(site: Site, incremental: bool) -> dict[str, str]:
     for page in [k for k in _REPRO_PAGES if k[0] not in site.repro]:
         del _REPRO_PAGES[page]
     for owner, stored in site.repro.items():
-        key = _digest(stored)
+        key = digest(stored)
         if _REPRO_BLOCKS.get(owner, (b"", {}))[0] != key:
             _REPRO_BLOCKS[owner] = (key, repro.code_blocks(stored))
             REPRO_FOLDERS_HIGHLIGHTED += 1
         blocks = _REPRO_BLOCKS[owner][1]
         for lang in LANGS:  # the page again only if its files, its title or its links changed
-            page_key = _digest(key, _repro_context(site, owner, lang), site.repo_url, site.edit_branch)
-            known = _REPRO_PAGES.get((owner, lang))
-            if known is None or known[0] != page_key:
-                known = _REPRO_PAGES[(owner, lang)] = (page_key, repro_page(site, owner, stored, lang, blocks))
-            out[page_file(repro.page_path(owner), lang)] = known[1]
+            page_key = digest(key, _repro_context(site, owner, lang), site.repo_url, site.edit_branch)
+            out[page_file(repro.page_path(owner), lang)] = remembered(
+                _REPRO_PAGES, (owner, lang), page_key, partial(repro_page, site, owner, stored, lang, blocks))
     return out
 
 
@@ -284,6 +275,15 @@ def site_base(site_url: str) -> str:
 _ENTRY_JSON: dict[str, tuple[bytes, str]] = {}
 
 
+def _entry_json(e: Entry, tier: str, links: Links, pages: dict[str, str]) -> str:
+    """The entry as the JSON API publishes it."""
+    doc = _without_typed_rates(e.raw)
+    doc["derived"] = {"verification_tier": tier, "leads_to": list(links.leads_to),
+                      "preceded_by": list(links.preceded_by),
+                      "frequently_confused_with": list(links.confused_with), "url": pages}
+    return _json(doc)
+
+
 def api_files(site: Site, site_url: str = "/", inputs: EntryInputs | None = None) -> dict[str, str]:
     """api/v1/<id>.json (each entry as published) and api/v1/index.json (every entry with the address of its JSON and
     of its page in each language), with absolute URLs made from the site's address. `inputs` (serving): an entry's
@@ -296,18 +296,9 @@ def api_files(site: Site, site_url: str = "/", inputs: EntryInputs | None = None
     for e in sorted(site.entries.values(), key=lambda e: e.id):
         links = site.graph[e.id]
         pages = {lang: f"{base}{prefix(lang)}{e.id}/" for lang in LANGS}
-        key = b"" if inputs is None else _digest(inputs.entries[e.id], site.effective_tier[e.id], links, base)
-        known = _ENTRY_JSON.get(e.id)
-        if known is not None and known[0] == key and inputs is not None:
-            out[f"api/v1/{e.id}.json"] = known[1]
-        else:
-            doc = _without_typed_rates(e.raw)
-            doc["derived"] = {"verification_tier": site.effective_tier[e.id], "leads_to": list(links.leads_to),
-                              "preceded_by": list(links.preceded_by),
-                              "frequently_confused_with": list(links.confused_with), "url": pages}
-            out[f"api/v1/{e.id}.json"] = _json(doc)
-            if inputs is not None:
-                _ENTRY_JSON[e.id] = (key, out[f"api/v1/{e.id}.json"])
+        published = partial(_entry_json, e, site.effective_tier[e.id], links, pages)
+        out[f"api/v1/{e.id}.json"] = published() if inputs is None else remembered(
+            _ENTRY_JSON, e.id, digest(inputs.entries[e.id], site.effective_tier[e.id], links, base), published)
         index.append({"id": e.id, "signature": e.signature, "signature_zh": e.signature_zh,
                       "error_code": e.error_code, "domain": e.domain, "category": e.category,
                       "verification_tier": site.effective_tier[e.id], "url": f"{base}api/v1/{e.id}.json",
@@ -378,14 +369,8 @@ def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR, incremental:
     for path, data in files.items():
         if not path.endswith(".md") or _HTML_PAGE not in data[:1000]:
             continue
-        if incremental:
-            key = hashlib.blake2b(data, digest_size=16).digest()
-            known = _LINKS.get(path)
-            if known is None or known[0] != key:
-                known = _LINKS[path] = (key, _page_links(path, data))
-            links = known[1]
-        else:
-            links = _page_links(path, data)
+        links = remembered(_LINKS, path, hashlib.blake2b(data, digest_size=16).digest(),
+                           partial(_page_links, path, data)) if incremental else _page_links(path, data)
         broken += [f"{path}: {href}" for href, names in links if not any(found(n) for n in names)]
     for gone in _LINKS.keys() - files.keys():
         del _LINKS[gone]

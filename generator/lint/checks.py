@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import hashlib
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
@@ -21,6 +20,7 @@ from generator.lint.rules import NOT_ACKNOWLEDGEABLE, RULES
 from generator.lint.tested import environments, reproduction_problems, tested_problems
 from generator.load.corpus import GATE_FIELDS, Corpus, internal_error, load_corpus, untrusted_fields
 from generator.load.registry import load_registry, registry_path, registry_problems
+from generator.memo import digest, remembered
 from generator.model import VERSION_NOTES, Entry
 from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
@@ -408,24 +408,18 @@ _ENTRY_FOUND: dict[str, tuple[bytes, tuple[Problem, ...]]] = {}
 ENTRIES_CHECKED = 0
 
 
-def _digest(*parts: object) -> bytes:
-    return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).digest()
-
-
 def _entry_problems(e: Entry, known: set[str], today: dt.date, reference: Path | None,
                     corpus_key: bytes | None) -> list[Problem]:
     """entry_problems, or (incremental: corpus_key, the digest of the rest of its inputs) what it found before."""
-    global ENTRIES_CHECKED
     if corpus_key is None:
         return entry_problems(e, known, today, reference)
-    key = _digest(corpus_key, e.path, e.raw)
-    known_found = _ENTRY_FOUND.get(e.path)
-    if known_found is not None and known_found[0] == key:
-        return list(known_found[1])
-    found = entry_problems(e, known, today, reference)
-    _ENTRY_FOUND[e.path] = (key, tuple(found))
-    ENTRIES_CHECKED += 1
-    return found
+
+    def check() -> tuple[Problem, ...]:
+        global ENTRIES_CHECKED
+        ENTRIES_CHECKED += 1
+        return tuple(entry_problems(e, known, today, reference))
+    found: tuple[Problem, ...] = remembered(_ENTRY_FOUND, e.path, digest(corpus_key, e.path, e.raw), check)
+    return list(found)
 
 
 _CLAIMS_FOUND: dict[str, tuple[bytes, tuple[Problem, ...]]] = {}  # claim_problems by entry file, while serving
@@ -435,11 +429,9 @@ def _claim_problems(e: Entry, entries_dir: Path, incremental: bool) -> list[Prob
     """claim_problems, or (incremental) what it found before for the same entry text and the same stored run."""
     if not incremental:
         return claim_problems(e, entries_dir)
-    key = _digest(e.path, e.raw, stored_reproduction(e, entries_dir))
-    known_found = _CLAIMS_FOUND.get(e.path)
-    if known_found is None or known_found[0] != key:
-        known_found = _CLAIMS_FOUND[e.path] = (key, tuple(claim_problems(e, entries_dir)))
-    return list(known_found[1])
+    key = digest(e.path, e.raw, stored_reproduction(e, entries_dir))
+    found: tuple[Problem, ...] = remembered(_CLAIMS_FOUND, e.path, key, lambda: tuple(claim_problems(e, entries_dir)))
+    return list(found)
 
 
 def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
@@ -447,7 +439,7 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
     today = today or dt.datetime.now(dt.UTC).date()
     # Ids of every entry file, loaded or not: a broken neighbour is reported once, not as a dangling reference too.
     known = set(corpus.ids)
-    corpus_key = _digest(sorted(known), today, reference) if incremental else None
+    corpus_key = digest(sorted(known), today, reference) if incremental else None
     if not incremental:
         _ENTRY_FOUND.clear()
         _CLAIMS_FOUND.clear()
