@@ -44,7 +44,7 @@ def rebuild(project: Path, site: Path, entries: Path) -> str:
     times = json.loads(proc.stdout.strip().splitlines()[-1])
     # Correct: the edited text is on that entry's English page in the index and nowhere else, and no page is
     # indexed twice (Pagefind keeps one fragment per page).
-    fragments = list((site / measure.SEARCH / "fragment").glob("*.pf_fragment"))
+    fragments = list((site / measure.SEARCH).rglob("fragment/*.pf_fragment"))
     pages = measure.search_pages(site)
     holding = [url for url, text in pages.items() if "markerincremental" in text]
     ok = holding == [f"/{entry.parent.name}/{entry.stem}/"] and len(pages) == len(fragments)

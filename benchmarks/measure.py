@@ -125,23 +125,29 @@ def largest_page(site: Path) -> tuple[int, str]:
 def search_pages(site: Path) -> dict[str, str]:
     """URL -> indexed text of every page in the search index (Pagefind's fragments: gzip, signature, JSON)."""
     out = {}
-    for f in (site / SEARCH / "fragment").glob("*.pf_fragment"):
+    for f in (site / SEARCH).rglob("fragment/*.pf_fragment"):
         data = json.loads(gzip.decompress(f.read_bytes()).removeprefix(b"pagefind_dcd"))
         out[data["url"]] = data["content"]
     return out
 
 
 def index_sizes(site: Path) -> dict[str, tuple[int, int, int]]:
-    """language -> (bytes of all its index files, bytes of its page list plus its largest word-index chunk: the
-    most a one-word query fetches besides pagefind.js, the WebAssembly and the shown results' fragments, pages).
-    The files are gzip-compressed by Pagefind already: these are the bytes sent."""
-    entry = json.loads((site / SEARCH / "pagefind-entry.json").read_text(encoding="utf-8"))
-    out = {}
-    for lang, info in entry["languages"].items():
-        files = [f for f in (site / SEARCH).rglob(f"*{lang}_*") if f.is_file()]
-        chunks = [f.stat().st_size for f in files if f.suffix == ".pf_index"]
-        meta = sum(f.stat().st_size for f in files if f.suffix == ".pf_meta")
-        out[lang] = (sum(f.stat().st_size for f in files), meta + max(chunks, default=0), int(info["page_count"]))
+    """language -> (bytes of all its index files, bytes of its page lists plus its largest word-index chunk in each
+    slice: the most a one-word query fetches besides pagefind.js, the WebAssembly and the shown results' fragments,
+    pages). A language of many pages is indexed in slices (generator/build/search_index.py SLICE_PAGES), each a bundle
+    of its own inside the first. The files are gzip-compressed by Pagefind already: these are the bytes sent."""
+    out: dict[str, tuple[int, int, int]] = {}
+    for entry_file in sorted((site / SEARCH).rglob("pagefind-entry.json")):
+        folder = entry_file.parent
+        entry = json.loads(entry_file.read_text(encoding="utf-8"))
+        for lang, info in entry["languages"].items():
+            files = [f for f in folder.glob(f"*{lang}_*") if f.is_file()]
+            files += [f for sub in ("index", "fragment", "filter") for f in (folder / sub).glob(f"{lang}_*")]
+            chunks = [f.stat().st_size for f in files if f.suffix == ".pf_index"]
+            meta = sum(f.stat().st_size for f in files if f.suffix == ".pf_meta")
+            size, first_query, pages = out.get(lang, (0, 0, 0))
+            out[lang] = (size + sum(f.stat().st_size for f in files), first_query + meta + max(chunks, default=0),
+                         pages + int(info["page_count"]))
     return out
 
 

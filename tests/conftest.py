@@ -60,7 +60,7 @@ def fragments(site: Path) -> dict[str, dict]:
     """The site search's stored pages (Pagefind's fragments: gzip, a signature, then JSON), by URL."""
     import gzip
     out = {}
-    for f in (site / "pagefind" / "fragment").glob("*.pf_fragment"):
+    for f in (site / "pagefind").rglob("fragment/*.pf_fragment"):
         data = json.loads(gzip.decompress(f.read_bytes()).removeprefix(b"pagefind_dcd"))
         out[data["url"]] = data
     return out

@@ -172,6 +172,7 @@ def test_one_bundle_per_language_merged_is_one_pagefind_run_over_every_language(
     for name in search_index.UNUSED:
         (one / "pagefind" / name).unlink(missing_ok=True)
     single = _bundle(one)
+    assert json.loads(merged.pop(search_index.SLICES_FILE)) == {}  # each language in one slice
     assert json.loads(single.pop("pagefind-entry.json")) == json.loads(merged.pop("pagefind-entry.json"))
     assert single.keys() == merged.keys() and len(single) > 10
     assert [k for k in single if single[k] != merged[k]] == []
@@ -208,9 +209,9 @@ def test_a_kept_bundle_is_reused_only_for_a_language_whose_searchable_text_is_un
     assert _bundle(site) == kept
     page.unlink()  # a page gone is gone from the kept copy, and from the index
     search_index.build_index(site, keep=keep)
-    assert not (keep / "copy-en" / page.relative_to(site)).exists()
+    assert not (keep / "copy-en/0" / page.relative_to(site)).exists()
     assert [url for url, f in fragments(site).items() if "kepttestword" in f["content"]] == []
-    copy = {p.relative_to(keep / "copy-en") for p in (keep / "copy-en").rglob("*") if p.is_file()}
+    copy = {p.relative_to(keep / "copy-en/0") for p in (keep / "copy-en/0").rglob("*") if p.is_file()}
     assert copy == set(search_index.read_pages(site)["en"]) and len(copy) >= 4
 
 
@@ -221,15 +222,88 @@ def test_a_language_prepared_in_its_own_process_is_prepared_as_in_this_one(tmp_p
     shutil.copytree(seed_site, site, ignore=shutil.ignore_patterns("pagefind"))
     english = {rel: site / rel for rel in search_index.read_pages(site)["en"]}
     search_index.finish_preparing(search_index.start_preparing(site, "zh", english), site, "zh")
-    copy = search_index.staging_copy(site, "zh")
+    copy = search_index.staging_copy(site, "zh") / "0"  # one slice
     made = {p.relative_to(copy): p.read_text(encoding="utf-8") for p in copy.rglob("*") if p.is_file()}
     pages = search_index.read_pages(site, under=site / "zh")["zh"]
     expected = search_index.prepared(pages, "zh", search_index.SourcePages(english), search_index.synonym_groups())
     assert made == expected and len(made) >= 4
     assert not list(site.glob(".ee-search-sources-*"))  # the list of English sources is gone
     # A failure there stops the build with what the process said, and leaves no list behind.
-    shutil.rmtree(copy)
-    copy.write_text("not a folder", encoding="utf-8")
+    shutil.rmtree(copy.parent)
+    copy.parent.write_text("not a folder", encoding="utf-8")
     with pytest.raises(search_index.SearchIndexError, match=r"(?s)preparing the zh pages failed: .*NotADirectoryError"):
         search_index.finish_preparing(search_index.start_preparing(site, "zh", english), site, "zh")
     assert not list(site.glob(".ee-search-sources-*"))
+
+
+def test_a_language_of_many_pages_is_indexed_in_slices_that_hold_each_page_once(
+        tmp_path: Path, seed_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over SLICE_PAGES pages a language is indexed in slices, each its own Pagefind run (memory), merged by the search
+    box: together they hold every page once, with the text one run over all of them stores."""
+    import shutil
+
+    site, whole = tmp_path / "site", tmp_path / "whole"
+    shutil.copytree(seed_site, whole, ignore=shutil.ignore_patterns("pagefind"))
+    shutil.copytree(whole, site)
+    assert build_index(whole) == {"en": 5, "zh": 5}
+    monkeypatch.setattr(search_index, "SLICE_PAGES", 2)
+    runs = search_index.PAGEFIND_RUNS
+    runs[0] = 0
+    assert build_index(site) == {"en": 5, "zh": 5}
+    assert runs[0] == 6  # three slices a language
+    assert json.loads((site / "pagefind" / search_index.SLICES_FILE).read_text(encoding="utf-8")) == {
+        "en": ["en-1", "en-2"], "zh": ["zh-1", "zh-2"]}
+    found = {url: f["content"] for url, f in fragments(site).items()}
+    assert found == {url: f["content"] for url, f in fragments(whole).items()} and len(found) == 10
+    per_slice = [len(list(folder.glob("fragment/*.pf_fragment"))) for folder in
+                 (site / "pagefind", *(site / "pagefind" / name for name in ("en-1", "en-2", "zh-1", "zh-2")))]
+    assert sum(per_slice) == 10 and all(per_slice)
+    for name in ("en-1", "zh-2"):  # a later slice keeps its index only: scripts and WebAssembly come from the first
+        kept = {p.name for p in (site / "pagefind" / name).iterdir() if p.is_file()}
+        assert "pagefind-entry.json" in kept and all(n == "pagefind-entry.json" or n.endswith(".pf_meta") for n in kept)
+        entry = json.loads((site / "pagefind" / name / "pagefind-entry.json").read_text(encoding="utf-8"))
+        assert list(entry["languages"]) == [name[:2]]
+
+
+def test_a_pages_slice_depends_on_its_path_and_the_number_of_slices_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search_index, "SLICE_PAGES", 100)
+    pages = {Path(f"e{i}/index.html"): f"page {i}" for i in range(950)}
+    before = search_index.slices(pages)
+    assert len(before) == 10 and all(before) and sum(map(len, before)) == 950
+    edited = pages | {Path("e7/index.html"): "page 7, edited"}
+    after = search_index.slices(edited)
+    assert [k for k in range(10) if before[k] != after[k]] == [
+        k for k in range(10) if Path("e7/index.html") in before[k]]
+    # Two pages whose hashes name the same slice of two: dealt one to each instead (no slice is ever empty).
+    monkeypatch.setattr(search_index, "SLICE_PAGES", 1)
+    same = [p for p in (Path(f"p{i}") for i in range(50)) if search_index._slice_key(p) % 2 == 0][:2]
+    assert sorted(map(len, search_index.slices(dict.fromkeys(same, "")))) == [1, 1]
+
+
+def test_an_edit_reindexes_only_the_slice_of_the_page_it_changed(tmp_path: Path, seed_site: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    monkeypatch.setattr(search_index, "SLICE_PAGES", 2)
+    site, keep = tmp_path / "site", tmp_path / "keep"
+    shutil.copytree(seed_site, site, ignore=shutil.ignore_patterns("pagefind"))
+    runs = search_index.PAGEFIND_RUNS
+    runs[0] = 0
+    search_index.build_index(site, keep=keep)
+    assert runs[0] == 6
+    page = next(p for p in sorted(site.glob("cuda/*/index.html")))
+    html = page.read_text(encoding="utf-8")
+    page.write_text(re.sub(r"(<div data-pagefind-body\b[^>]*>)", r"\1<p>slicetestword</p>", html, count=1),
+                    encoding="utf-8")
+    search_index.build_index(site, keep=keep)
+    assert runs[0] == 7  # the English slice of the page
+    assert [url for url, f in fragments(site).items() if "slicetestword" in f["content"]] == [
+        f"/cuda/{page.parent.name}/"]
+    kept = _bundle(site)
+    search_index.build_index(site)  # from scratch: the same bytes
+    assert _bundle(site) == kept
+    monkeypatch.setattr(search_index, "SLICE_PAGES", 1000)  # one slice again: the kept slices after it are dropped
+    search_index.build_index(site, keep=keep)
+    assert sorted(p.name for p in (keep / "bundle-en").iterdir()) == ["0"]
+    assert json.loads((site / "pagefind" / search_index.SLICES_FILE).read_text(encoding="utf-8")) == {}
+    assert len(fragments(site)) == 10

@@ -55,6 +55,13 @@ NODE_SCRIPT = Path(__file__).resolve().parent / "segment.cjs"
 EXCLUDE_SELECTORS = (".headerlink", ".md-clipboard", ".ee-badges", ".ee-lead", ".ee-order-note", "small")
 UNUSED = ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css",
           "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
+# Pages per Pagefind run. Pagefind holds a run's whole index in memory, about 17 bytes per byte of text it reads
+# (2.6 GB for one language at 10,000 entries), and has no incremental mode. So a language of more pages is indexed in
+# slices of at most this many, one run after the other, each its own bundle that the search box merges in the browser
+# (Pagefind's mergeIndex: the slices share the first one's WebAssembly, and their results are ranked together by
+# score). An edit then re-indexes the slice of the page it changed. A page's slice is fixed by its path (slice_of).
+SLICE_PAGES = 1000
+SLICES_FILE = "ee-slices.json"  # in the bundle: language -> the folders of its slices after the first (search.js)
 _HTML_LANG = re.compile(r"<html\b[^>]*\blang=\"([^\"]+)\"", re.I)
 _TEXT = re.compile(r">([^<]+)<")
 SYNONYMS_FILE = CONFIG_DIR / "search_synonyms.yml"
@@ -353,8 +360,8 @@ def _digest(pages: dict[Path, str]) -> bytes:
 
 
 # serve (`keep`): each language's bundle as the last rebuild made it, and the digest of what it was made of.
-_kept: dict[tuple[Path, str], bytes] = {}  # (keep folder, language) -> digest
-PAGEFIND_RUNS = [0]  # Pagefind runs started (one per language indexed), for the tests and the benchmark
+_kept: dict[tuple[Path, str, int], bytes] = {}  # (keep folder, language, slice) -> digest
+PAGEFIND_RUNS = [0]  # Pagefind runs started (one per slice indexed), for the tests and the benchmark
 
 
 def write_copy(pages: dict[Path, str], folder: Path) -> None:
@@ -385,9 +392,11 @@ def sync_copy(pages: dict[Path, str], folder: Path) -> None:
     _COPIES[folder] = dict(pages)
 
 
-def index_copy(copy: Path, out: Path, lang: str) -> None:
-    """Pagefind over a language's copy, into the bundle folder `out`. Pagefind holds the whole index in memory (up to
-    2.7 GB for one language at 10,000 entries: benchmarks/README.md), so the build never runs two at once."""
+def index_copy(copy: Path, out: Path, lang: str, first: bool = True) -> None:
+    """Pagefind over a copy (a language's, or one slice of it), into the bundle folder `out`. Pagefind holds the whole
+    index in memory (up to 2.7 GB for one language of 10,000 pages: SLICE_PAGES), so the build never runs two at once.
+    A slice after the first (`first` false) keeps only its index: the search box loads Pagefind's scripts and
+    WebAssembly from the first."""
     command = [str(pagefind_executable()), "--site", str(copy), "--output-path", str(out), "--quiet"]
     for selector in EXCLUDE_SELECTORS:
         command += ["--exclude-selectors", selector]
@@ -397,31 +406,80 @@ def index_copy(copy: Path, out: Path, lang: str) -> None:
         raise SearchIndexError(f"pagefind failed ({lang}): {(proc.stdout + proc.stderr).strip()[-2000:]}")
     for name in UNUSED:  # Pagefind's own search UIs: the header box (search.js) uses its API, pagefind.js only
         (out / name).unlink(missing_ok=True)
+    if not first:
+        for path in out.iterdir():
+            if path.is_file() and path.name != "pagefind-entry.json" and path.suffix != ".pf_meta":
+                path.unlink()
+
+
+def _slice_key(rel: Path) -> int:
+    return int.from_bytes(hashlib.blake2b(rel.as_posix().encode("utf-8", "surrogatepass"), digest_size=8).digest(),
+                          "big")
+
+
+def slices(pages: Mapping[Path, str]) -> list[dict[Path, str]]:
+    """A language's pages in slices of at most about SLICE_PAGES (one when fewer): a page's slice is fixed by a hash
+    of its path and the number of slices, so that an edit changes the slice of the page it changed only."""
+    count = max(1, -(-len(pages) // SLICE_PAGES))
+    out: list[dict[Path, str]] = [{} for _ in range(count)]
+    for rel in sorted(pages):
+        out[_slice_key(rel) % count][rel] = pages[rel]
+    if not all(out):  # a few pages (small SLICE_PAGES in tests) can leave one empty: dealt round in hash order instead
+        order = sorted(pages, key=lambda rel: (_slice_key(rel), rel.as_posix()))
+        out = [{rel: pages[rel] for rel in sorted(order[k::count])} for k in range(count)]
+    return out
+
+
+def slice_folder(out: Path, lang: str, k: int) -> Path:
+    """Where slice `k` of a language's bundle `out` goes: the first is the bundle, the others folders in it (named in
+    the bundle's SLICES_FILE by merge_bundles)."""
+    return out if k == 0 else out / f"{lang}-{k}"
+
+
+def write_slices(pages: dict[Path, str], folder: Path) -> list[Path]:
+    """A language's prepared pages as files, one folder per slice (folder/0, folder/1, ...), for Pagefind to read."""
+    parts = []
+    for k, part in enumerate(slices(pages)):
+        write_copy(part, folder / str(k))
+        parts.append(folder / str(k))
+    return parts
+
+
+def index_slices(copies: list[Path], out: Path, lang: str) -> None:
+    """One Pagefind run per slice's copy (write_slices), one after the other, the first into `out`."""
+    for k, copy in enumerate(copies):
+        index_copy(copy, slice_folder(out, lang, k), lang, first=k == 0)
 
 
 def write_bundles(copies: dict[str, dict[Path, str]], out: Callable[[str], Path], keep: Path | None = None) -> None:
-    """One Pagefind bundle per language, into out(lang) (a language's index depends on its own pages only: the same
-    bytes as one run over all of them, tests/test_search_index.py). With `keep` (a folder that outlives the build:
-    `mkdocs serve`), a language whose copy is the one its kept bundle was made of gets that bundle again: an edit
-    re-indexes only the languages whose searchable text it changed."""
+    """One Pagefind bundle per language, into out(lang), in slices (SLICE_PAGES; a language's index depends on its own
+    pages only: the same bytes as one run over all of them, tests/test_search_index.py). With `keep` (a folder that
+    outlives the build: `mkdocs serve`), a slice whose copy is the one its kept bundle was made of gets that bundle
+    again: an edit re-indexes only the slices whose searchable text it changed."""
     for lang, pages in sorted(copies.items()):
-        digest = _digest(pages) if keep is not None else b""
-        if keep is not None:
-            if _kept.get((keep, lang)) == digest and (keep / lang).is_dir():
-                _link_tree(keep / lang, out(lang))
-                continue
-            _kept.pop((keep, lang), None)  # its kept bundle is stale until this run succeeds
         if keep is None:
             with tempfile.TemporaryDirectory(prefix=f"search-index-{lang}-") as tmp:
-                write_copy(pages, Path(tmp))
-                index_copy(Path(tmp), out(lang), lang)
-        else:
-            copy = keep / f"copy-{lang}"
-            sync_copy(pages, copy)
-            index_copy(copy, out(lang), lang)
-            shutil.rmtree(keep / lang, ignore_errors=True)
-            _link_tree(out(lang), keep / lang)
-            _kept[(keep, lang)] = digest
+                index_slices(write_slices(pages, Path(tmp)), out(lang), lang)
+            continue
+        parts = slices(pages)
+        for k, part in enumerate(parts):  # the first slice first: the others go into folders inside its bundle
+            digest = _digest(part) + len(parts).to_bytes(4, "big")
+            bundle, target = keep / f"bundle-{lang}" / str(k), slice_folder(out(lang), lang, k)
+            if _kept.get((keep, lang, k)) == digest and bundle.is_dir():
+                _link_tree(bundle, target)
+                continue
+            _kept.pop((keep, lang, k), None)  # its kept bundle is stale until this run succeeds
+            copy = keep / f"copy-{lang}" / str(k)
+            sync_copy(part, copy)
+            index_copy(copy, target, lang, first=k == 0)
+            shutil.rmtree(bundle, ignore_errors=True)
+            _link_tree(target, bundle)
+            _kept[(keep, lang, k)] = digest
+        for k in [k for (folder, code, k) in _kept if folder == keep and code == lang and k >= len(parts)]:
+            del _kept[(keep, lang, k)]  # slices of a language that had more pages
+            shutil.rmtree(keep / f"bundle-{lang}" / str(k), ignore_errors=True)
+            _COPIES.pop(keep / f"copy-{lang}" / str(k), None)
+            shutil.rmtree(keep / f"copy-{lang}" / str(k), ignore_errors=True)
 
 
 def _link_tree(source: Path, target: Path) -> None:
@@ -436,20 +494,29 @@ def _link_tree(source: Path, target: Path) -> None:
 
 
 def merge_bundles(site: Path, parts: list[Path]) -> dict[str, int]:
-    """`<site>/pagefind/` from each language's bundle (the parts are moved, then removed); the pages per language.
-    The files every bundle has (Pagefind's scripts and WebAssembly) are the same in each."""
+    """`<site>/pagefind/` from each language's bundle (the parts are moved, then removed), with SLICES_FILE naming the
+    folders of each language's slices after the first; the pages per language. The files every bundle has
+    (Pagefind's scripts and WebAssembly) are the same in each."""
     bundle = site / BUNDLE
     shutil.rmtree(bundle, ignore_errors=True)
     languages_: dict[str, object] = {}
     entry: dict[str, object] = {}
+    more: dict[str, list[str]] = {}  # language -> its slices' folders after the first
+    counts: dict[str, int] = {}
     for part in parts:
         data = json.loads((part / "pagefind-entry.json").read_text(encoding="utf-8"))
         languages_.update(data.pop("languages"))
         if entry and data != entry:
             raise SearchIndexError(f"the languages' search bundles were made differently: {data} and {entry}")
         entry = data
+        for sub in sorted((p for p in part.iterdir() if (p / "pagefind-entry.json").is_file()),
+                          key=lambda p: int(p.name.rpartition("-")[2])):
+            slice_entry = json.loads((sub / "pagefind-entry.json").read_text(encoding="utf-8"))
+            for lang, info in slice_entry["languages"].items():
+                more.setdefault(lang, []).append(sub.name)
+                counts[lang] = counts.get(lang, 0) + int(info["page_count"])
         for path in sorted(part.rglob("*")):
-            if path.is_file() and path.name != "pagefind-entry.json":
+            if path.is_file() and path != part / "pagefind-entry.json":
                 target = bundle / path.relative_to(part)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(path, target)
@@ -460,8 +527,11 @@ def merge_bundles(site: Path, parts: list[Path]) -> dict[str, int]:
     entry["languages"] = languages_
     (bundle / "pagefind-entry.json").write_text(json.dumps(entry, sort_keys=True, separators=(",", ":"),
                                                            ensure_ascii=False), encoding="utf-8")
-    return {lang: int(info["page_count"]) for lang, info in sorted(languages_.items())
-            if isinstance(info, dict)}
+    (bundle / SLICES_FILE).write_text(json.dumps(more, sort_keys=True, separators=(",", ":")), encoding="utf-8")
+    for lang, info in languages_.items():
+        if isinstance(info, dict):
+            counts[lang] = counts.get(lang, 0) + int(info["page_count"])
+    return dict(sorted(counts.items()))
 
 
 def staging(site: Path, lang: str) -> Path:
@@ -470,8 +540,8 @@ def staging(site: Path, lang: str) -> Path:
 
 
 def staging_copy(site: Path, lang: str) -> Path:
-    """Where a translated language's prepared copy waits for the default language's process to index it
-    (start_preparing, index_staged)."""
+    """Where a translated language's prepared copy, one folder per slice (write_slices), waits for the default
+    language's process to index it (start_preparing, index_staged)."""
     return site / f".ee-search-copy-{lang}"
 
 
@@ -479,7 +549,7 @@ def prepare_language(site: Path, lang: str, english: Mapping[Path, str]) -> None
     """A translated language's prepared copy, for index_staged (in a process of its own: start_preparing)."""
     pages = read_pages(site, under=site / lang).get(lang, {})
     if pages:
-        write_copy(prepared(pages, lang, english, synonym_groups()), staging_copy(site, lang))
+        write_slices(prepared(pages, lang, english, synonym_groups()), staging_copy(site, lang))
 
 
 def start_preparing(site: Path, lang: str, english_sources: Mapping[Path, Path]) -> subprocess.Popen[str]:
@@ -529,7 +599,7 @@ def index_staged(site: Path, default: str, languages: Iterable[str]) -> dict[str
     for lang in languages:
         copy = staging_copy(site, lang)
         if copy.is_dir():
-            index_copy(copy, staging(site, lang), lang)
+            index_slices(sorted(copy.iterdir(), key=lambda p: int(p.name)), staging(site, lang), lang)
             shutil.rmtree(copy)
     parts = [staging(site, lang) for lang in sorted([default, *languages])]
     return merge_bundles(site, [part for part in parts if part.is_dir()])

@@ -227,6 +227,9 @@ function mount(root) {
 
   function load() {
     if (!pagefind) {
+      // A language of many pages is indexed in slices (generator/build/search_index.py SLICE_PAGES): the first is
+      // the bundle itself, the others are merged into it, sharing its WebAssembly; results are ranked by score.
+      const slices = fetch(new URL("ee-slices.json", bundle).href).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
       pagefind = import(new URL("pagefind.js", bundle).href).then(async (pf) => {
         // termSimilarity 3 (Pagefind's default is 1): a word found whole counts for more than one found only as the
         // start of a longer word. A Chinese query is split into short words, often single characters, which begin
@@ -234,8 +237,16 @@ function mount(root) {
         // pageLength 0.3 (default 0.75): entry pages run from ~200 to over 1,000 words, and a long page is mostly
         // its workarounds and dead ends, which name other errors; the page's length says little about what the page
         // is about (on tests/search_queries.json: 34/35 in the top 3 at 0.75, 35/35 at 0.3; 0 was worse again).
-        await pf.options({ excerptLength: 24, ranking: { termSimilarity: 3.0, pageLength: 0.3 } });
+        const options = { excerptLength: 24, ranking: { termSimilarity: 3.0, pageLength: 0.3 } };
+        await pf.options(options);
         await pf.init();
+        const lang = (document.documentElement.lang || "").toLowerCase();
+        const more = await slices;
+        const names = more[lang] || more[lang.split("-")[0]] || [];
+        // baseUrl as the first slice's (the folder above the bundle): in Pagefind's worker a slice's would be
+        // absolute (http://host/...), not the path the first slice's results have.
+        const merged = { ...options, baseUrl: new URL("..", bundle).pathname };
+        await Promise.all(names.map((name) => pf.mergeIndex(new URL(name + "/", bundle).href, merged)));
         return pf;
       });
       pagefind.catch(() => { pagefind = null; });
