@@ -263,6 +263,12 @@ def test_a_language_of_many_pages_is_indexed_in_slices_that_hold_each_page_once(
         assert "pagefind-entry.json" in kept and all(n == "pagefind-entry.json" or n.endswith(".pf_meta") for n in kept)
         entry = json.loads((site / "pagefind" / name / "pagefind-entry.json").read_text(encoding="utf-8"))
         assert list(entry["languages"]) == [name[:2]]
+    assert not list(site.rglob(".ee-*"))  # the folders slices are written into first are gone
+    # Two Pagefind runs at once (PAGEFIND_JOBS) write what one after the other writes.
+    sliced = _bundle(site)
+    monkeypatch.setattr(search_index, "PAGEFIND_JOBS", 1)
+    build_index(site)
+    assert _bundle(site) == sliced
 
 
 def test_a_pages_slice_depends_on_its_path_and_the_number_of_slices_only(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -29,7 +29,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from html import escape, unescape
@@ -362,6 +364,7 @@ def _digest(pages: dict[Path, str]) -> bytes:
 # serve (`keep`): each language's bundle as the last rebuild made it, and the digest of what it was made of.
 _kept: dict[tuple[Path, str, int], bytes] = {}  # (keep folder, language, slice) -> digest
 PAGEFIND_RUNS = [0]  # Pagefind runs started (one per slice indexed), for the tests and the benchmark
+_RUNS_LOCK = threading.Lock()
 
 
 def write_copy(pages: dict[Path, str], folder: Path) -> None:
@@ -394,13 +397,13 @@ def sync_copy(pages: dict[Path, str], folder: Path) -> None:
 
 def index_copy(copy: Path, out: Path, lang: str, first: bool = True) -> None:
     """Pagefind over a copy (a language's, or one slice of it), into the bundle folder `out`. Pagefind holds the whole
-    index in memory (up to 2.7 GB for one language of 10,000 pages: SLICE_PAGES), so the build never runs two at once.
-    A slice after the first (`first` false) keeps only its index: the search box loads Pagefind's scripts and
-    WebAssembly from the first."""
+    index in memory (up to 2.7 GB for one language of 10,000 pages: SLICE_PAGES). A slice after the first (`first`
+    false) keeps only its index: the search box loads Pagefind's scripts and WebAssembly from the first."""
     command = [str(pagefind_executable()), "--site", str(copy), "--output-path", str(out), "--quiet"]
     for selector in EXCLUDE_SELECTORS:
         command += ["--exclude-selectors", selector]
-    PAGEFIND_RUNS[0] += 1
+    with _RUNS_LOCK:  # index_slices runs several at once
+        PAGEFIND_RUNS[0] += 1
     proc = subprocess.run(command, capture_output=True, text=True, check=False, timeout=600)
     if proc.returncode != 0:
         raise SearchIndexError(f"pagefind failed ({lang}): {(proc.stdout + proc.stderr).strip()[-2000:]}")
@@ -445,10 +448,26 @@ def write_slices(pages: dict[Path, str], folder: Path) -> list[Path]:
     return parts
 
 
+# Pagefind runs at once over a language's slices. Each uses ~1.4 cores: on 2 cores, two at a time index the 8 slices
+# of a 3,000-entry site's two languages in 6.2 s instead of 9.0 (the same CPU seconds). A slice of SLICE_PAGES holds
+# ~1/10 of the memory one run over a language of 10,000 pages held, so two at once stay far below it.
+PAGEFIND_JOBS = max(1, min(2, os.cpu_count() or 1))
+
+
 def index_slices(copies: list[Path], out: Path, lang: str) -> None:
-    """One Pagefind run per slice's copy (write_slices), one after the other, the first into `out`."""
-    for k, copy in enumerate(copies):
-        index_copy(copy, slice_folder(out, lang, k), lang, first=k == 0)
+    """One Pagefind run per slice's copy (write_slices), PAGEFIND_JOBS at a time, the first into `out` and the others
+    into folders inside it (slice_folder), each moved there once written."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    aside = Path(tempfile.mkdtemp(prefix=".ee-slices-", dir=out.parent))  # a dot folder: never indexed
+    try:
+        def run(k: int) -> None:
+            index_copy(copies[k], aside / str(k) if k else out, lang, first=k == 0)
+        with ThreadPoolExecutor(PAGEFIND_JOBS) as pool:
+            list(pool.map(run, range(len(copies))))
+        for k in range(1, len(copies)):
+            os.replace(aside / str(k), slice_folder(out, lang, k))
+    finally:
+        shutil.rmtree(aside, ignore_errors=True)
 
 
 def write_bundles(copies: dict[str, dict[Path, str]], out: Callable[[str], Path], keep: Path | None = None) -> None:
@@ -554,10 +573,9 @@ def prepare_language(site: Path, lang: str, english: Mapping[Path, str]) -> None
 
 def start_preparing(site: Path, lang: str, english_sources: Mapping[Path, Path]) -> subprocess.Popen[str]:
     """prepare_language in a fresh process, started once the process that built the language's pages has exited: its
-    memory (the whole MkDocs build of a language) is then free while the default language's Pagefind run holds its
-    index, and this process holds only the language's pages. At 10,000 entries the build's peak was 4,843 MiB with
-    the language's build process preparing its copy beside the English Pagefind run, 4,114 MiB this way; waiting for
-    that process instead made the end of a 3,000-entry build seconds later. `english_sources`: the English pages'
+    memory (the whole MkDocs build of a language) is free then, and this process holds only the language's pages. At
+    10,000 entries, before the index was sliced, the build's peak was 4,843 MiB with the language's build process
+    preparing its copy beside the English Pagefind run, 4,114 MiB this way. `english_sources`: the English pages'
     sources in docs/ by path in the site (SourcePages)."""
     sources = _sources_file(site, lang)
     sources.write_text(json.dumps({str(k): str(v) for k, v in english_sources.items()}), encoding="utf-8")
@@ -586,15 +604,15 @@ def prepare_default_language(site: Path, lang: str, skip: Iterable[str]) -> dict
 
 
 def index_default_language(site: Path, lang: str, copy: dict[Path, str]) -> None:
-    """The default language's bundle (into staging), from its prepared copy. Run once the other languages' build
-    processes have exited (start_preparing): Pagefind holds a language's whole index in memory."""
+    """The default language's bundle (into staging), from its prepared copy (while the other languages' build
+    processes may still write theirs)."""
     if copy:
         write_bundles({lang: copy}, lambda code: staging(site, code))
 
 
 def index_staged(site: Path, default: str, languages: Iterable[str]) -> dict[str, int]:
-    """Once every language is built: the other languages' copies indexed, one after the other, and every bundle (the
-    default language's included) merged into `<site>/pagefind/`. The pages indexed per language."""
+    """Once every language is built: the other languages' copies indexed, one language after the other, and every
+    bundle (the default language's included) merged into `<site>/pagefind/`. The pages indexed per language."""
     languages = list(languages)
     for lang in languages:
         copy = staging_copy(site, lang)

@@ -175,14 +175,20 @@ def on_post_build(config: MkDocsConfig) -> None:
     # (generator/serve.py) keeps the index it had.
     if parallel.children:  # the default language's build; forked processes build the others
         built, lang = list(parallel.children), _language_built(config)
-        failed = parallel.wait(i18n)
-        if failed:
-            raise Abort(f"the build of {', '.join(failed)} failed (its errors are above)")
-        # Each other language's copy for the index in a fresh process, while this one prepares its own and indexes it.
-        preparing = {code: search_index.start_preparing(site, code, _english_sources) for code in built}
+        # This language's index first, while the other languages' processes still write their pages (it reads none of
+        # them): each Pagefind run holds one slice of a language's index (search_index.SLICE_PAGES), so their memory
+        # and its add up to less than one run over a whole language did. 3,000 entries: the build ends ~3 s sooner.
         try:
             search_index.index_default_language(site, lang,
                                                 search_index.prepare_default_language(site, lang, skip=built))
+        except search_index.SearchIndexError as exc:
+            raise Abort(f"search index: {exc}") from None
+        failed = parallel.wait(i18n)
+        if failed:
+            raise Abort(f"the build of {', '.join(failed)} failed (its errors are above)")
+        # Each other language's copy for the index in a fresh process: the memory of its build process is free then.
+        preparing = {code: search_index.start_preparing(site, code, _english_sources) for code in built}
+        try:
             for code, process in preparing.items():
                 search_index.finish_preparing(process, site, code)
         except search_index.SearchIndexError as exc:
