@@ -177,7 +177,7 @@ def on_post_build(config: MkDocsConfig) -> None:
         built, lang = list(parallel.children), _language_built(config)
         # This language's index first, while the other languages' processes still write their pages (it reads none of
         # them): each Pagefind run holds one slice of a language's index (search_index.SLICE_PAGES), so their memory
-        # and its add up to less than one run over a whole language did. 3,000 entries: the build ends ~3 s sooner.
+        # and its add up to less than one run over a whole language did (3,000 entries: 45.8 -> 44.0 s, two builds).
         try:
             search_index.index_default_language(site, lang,
                                                 search_index.prepare_default_language(site, lang, skip=built))
