@@ -21,6 +21,7 @@ from generator.build import parallel, search_index, serve, serve_cache, serve_si
 from generator.build.builddate import set_source_date_epoch
 from generator.build.compact import compact
 from generator.build.csp import add_policy
+from generator.build.generate_process import GeneratorFailed, build_apart
 from generator.build.site import MATCH_INDEX, build
 from generator.config import site_settings
 from generator.l10n.i18n import DEFAULT_LANG, LANGS, strings
@@ -106,9 +107,12 @@ def on_pre_build(config: MkDocsConfig) -> None:
     # page (blocked for many zh readers).
     settings = site_settings()
     try:
-        # Serving: each rebuild renders again only the entry pages an edit touched (generator/site.py render_all).
-        result = build(entries_dir(), Path(config.docs_dir), settings.repository, site_url=config.site_url or "/",
-                       branch=settings.branch, incremental=serve.serving())
+        if serve.serving():  # each rebuild renders again only the entry pages an edit touched (site.render_all)
+            result = build(entries_dir(), Path(config.docs_dir), settings.repository, site_url=config.site_url or "/",
+                           branch=settings.branch, incremental=True)
+        else:  # in a process of its own, whose memory is returned before the pages are built (generate_process)
+            result = build_apart(entries_dir(), Path(config.docs_dir), settings.repository, config.site_url or "/",
+                                 settings.branch)
     except BuildError as exc:
         if serve.serving() and (Path(config.docs_dir) / MATCH_INDEX).exists():
             # Serving, with a generation to show: build that, and show the problems instead of every page
@@ -120,6 +124,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
         for p in exc.problems:
             log.error(str(p))
         raise Abort(f"{len(exc.problems)} invalid input file(s); fix them and build again") from None
+    except GeneratorFailed as exc:
+        raise Abort(str(exc)) from None
     serve.problems.clear()
     for p in result.problems:
         log.info(str(p))  # warnings are reported by `python -m generator validate`; --strict must not fail on them
