@@ -32,7 +32,7 @@ def test_a_build_in_its_own_process_writes_what_one_in_this_process_writes(tmp_p
 def test_invalid_input_raises_the_problems_a_build_here_finds(tmp_path: Path, acked_seeds: Path) -> None:
     entries = tmp_path / "entries"
     shutil.copytree(acked_seeds, entries)
-    broken = next(sorted(entries.glob("cuda/*.json")).__iter__())
+    broken = sorted(entries.glob("cuda/*.json"))[0]
     data = json.loads(broken.read_text(encoding="utf-8"))
     data["category"] = 42
     broken.write_text(json.dumps(data), encoding="utf-8")
@@ -51,5 +51,5 @@ def test_a_process_that_dies_is_reported_with_its_output(tmp_path: Path, acked_s
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     (tmp_path / "sitecustomize.py").write_text("raise SystemExit('the generator could not start')\n",
                                                encoding="utf-8")
-    with pytest.raises(GeneratorFailed, match="(?s)exit 1.*the generator could not start"):
+    with pytest.raises(GeneratorFailed, match=r"(?s)exit 1.*the generator could not start"):
         build_apart(acked_seeds, tmp_path / "docs", REPO, "/", "main")
