@@ -1,6 +1,7 @@
 """Where things live in the repository (one place, so tests can point elsewhere)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,3 +19,9 @@ VENDORED_REFERENCE = Path(__file__).resolve().parent / "reference" / "cuda-error
 REFERENCE_FILE = SHARED_REFERENCE if SHARED_REFERENCE.exists() else VENDORED_REFERENCE
 # NVIDIA's description of each code (doc comments of the CUDA 13.0 headers; generator/reference/README.md).
 ERROR_DOCS_FILE = Path(__file__).resolve().parent / "reference" / "cuda-error-docs-13.0.jsonl"
+
+
+def child_env() -> dict[str, str]:
+    """The environment of a `python -m generator...` child process: this checkout first on PYTHONPATH, so that the
+    child imports the same generator wherever it starts."""
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))

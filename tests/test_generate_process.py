@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import generate_process
 from generator.build.generate_process import GeneratorFailed, build_apart
 from generator.build.site import build
 from generator.problems import BuildError
@@ -47,8 +46,7 @@ def test_invalid_input_raises_the_problems_a_build_here_finds(tmp_path: Path, ac
 
 def test_a_process_that_dies_is_reported_with_its_output(tmp_path: Path, acked_seeds: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(generate_process, "ROOT", tmp_path)  # the child imports the generator from the checkout anyway
-    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # after the checkout, which the child's path starts with
     (tmp_path / "sitecustomize.py").write_text("raise SystemExit('the generator could not start')\n",
                                                encoding="utf-8")
     with pytest.raises(GeneratorFailed, match=r"(?s)exit 1.*the generator could not start"):

@@ -17,9 +17,8 @@ import tempfile
 from pathlib import Path
 
 from generator.build.site import BuildResult, build
+from generator.paths import child_env
 from generator.problems import BuildError, Problem
-
-ROOT = Path(__file__).resolve().parents[2]  # this checkout, where `generator` is
 
 
 class GeneratorFailed(RuntimeError):
@@ -32,10 +31,9 @@ def build_apart(entries_dir: Path, docs_dir: Path, repo_url: str, site_url: str,
     fd, name = tempfile.mkstemp(prefix="ee-generator-", suffix=".json")
     os.close(fd)
     report = Path(name)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
     args = [str(entries_dir), str(docs_dir), repo_url, site_url, branch, str(report)]
     try:
-        proc = subprocess.run([sys.executable, "-m", "generator.build.generate_process", *args], env=env,
+        proc = subprocess.run([sys.executable, "-m", "generator.build.generate_process", *args], env=child_env(),
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=False)
         text = report.read_text(encoding="utf-8")
     finally:

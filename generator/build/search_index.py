@@ -42,7 +42,7 @@ import yaml
 from generator.l10n.i18n import strings
 from generator.l10n.languages import languages
 from generator.l10n.translation import page_html
-from generator.paths import CONFIG_DIR
+from generator.paths import CONFIG_DIR, child_env
 from generator.workers import fork_map
 
 BUNDLE = "pagefind"
@@ -579,10 +579,8 @@ def start_preparing(site: Path, lang: str, english_sources: Mapping[Path, Path])
     sources in docs/ by path in the site (SourcePages)."""
     sources = _sources_file(site, lang)
     sources.write_text(json.dumps({str(k): str(v) for k, v in english_sources.items()}), encoding="utf-8")
-    root = Path(__file__).resolve().parents[2]  # this checkout, where `generator` is
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
     return subprocess.Popen([sys.executable, "-m", "generator.build.search_index", str(site), lang, str(sources)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
 def _sources_file(site: Path, lang: str) -> Path:
