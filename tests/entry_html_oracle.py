@@ -28,9 +28,9 @@ def _state(page: Page) -> dict[str, Any]:
 
 @event_priority(100)  # first: the content as render gave it, before the site's guards
 def on_page_content(html: str, page: Page, config: Any, files: Any) -> str:
-    if not page.meta.get("ee_html"):
-        return html
-    fast = _state(page)
+    if not page.meta.get("ee_html") or getattr(page, "ee_source_later", False):
+        return html  # the hook reads the body again when the page's template is rendered, and this event runs then
+    fast = {**_state(page), "content": html}
     saved = {k: getattr(page, k) for k in ("markdown", "content", "toc", "_title_from_render", "present_anchor_ids",
                                            "links_to_anchors")}
     source = (Path(os.environ["EE_ORACLE_DOCS"]) / page.file.src_uri).read_text(encoding="utf-8")

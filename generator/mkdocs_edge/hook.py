@@ -280,6 +280,8 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     output = compact(add_policy(output, page.content or ""))
     if (key := getattr(page, "ee_key", None)) is not None:  # kept by the language being built, like on_pre_page
         serve_cache.keep(page, _language_built(config), key, output)
+    if getattr(page, "ee_source_later", None) is False:  # its content was read for this template only: let it go
+        page.content = None
     return output
 
 
@@ -386,6 +388,8 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
                              tag.group(0))
     if getattr(page, "ee_kept", None) is not None:  # written as an earlier rebuild wrote it (on_post_page)
         return html
+    if getattr(page, "ee_source_later", False):  # read again, and guarded then, when its template is rendered
+        return html
     hand_written = page.file.src_uri not in _generated_pages
     return clean_html(_TAG_WITH_URL.sub(guard, html), trusted_ids=hand_written)
 
@@ -484,3 +488,25 @@ def _render_html_page(page: Page, config: MkDocsConfig, files: Files) -> None:
     page.present_anchor_ids = anchors
     if logging.getLogger("mkdocs.structure.pages").getEffectiveLevel() > logging.DEBUG:
         page.links_to_anchors = links
+    # MkDocs reads and renders every page before it writes the first, so each page's source and content would be held
+    # until the last is written (10,000 entries: ~1 GB in each language's process). What MkDocs needs of the page
+    # before then (its title, table of contents, anchors and links) is read above; the body is read again, and goes
+    # through the page events, when its template is rendered (on_page_context), and let go once written.
+    page.markdown = ""
+    page.content = ""
+    page.ee_source_later = True  # type: ignore[attr-defined]
+
+
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
+    """A page written as HTML: its content, read again from its source (see the end of _render_html_page), through
+    the same page events as in MkDocs' own reading (on_page_markdown, on_page_content): the same content."""
+    if getattr(page, "ee_source_later", False):
+        from mkdocs.utils.meta import YAML_RE
+        page.ee_source_later = False  # type: ignore[attr-defined]
+        files = _url_files[0][0]
+        source = page.file.content_string
+        front = YAML_RE.match(source)  # there is one: it set `ee_html` (mkdocs.utils.meta.get_data drops it so)
+        body = source[front.end():].lstrip("\n") if front else source
+        body = config.plugins.on_page_markdown(body, page=page, config=config, files=files)
+        page.content = config.plugins.on_page_content(body, page=page, config=config, files=files)
+    return context
