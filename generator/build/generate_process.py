@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from generator.build.site import BuildResult, build
+from generator.build.site import BuildResult, WrittenFiles, build
 from generator.paths import child_env
 from generator.problems import BuildError, Problem
 
@@ -27,7 +27,7 @@ class GeneratorFailed(RuntimeError):
 
 def build_apart(entries_dir: Path, docs_dir: Path, repo_url: str, site_url: str, branch: str) -> BuildResult:
     """build(...) in a fresh process. BuildError as build raises it; the result's `files` name every file produced
-    (with empty bytes: the files are in docs_dir)."""
+    (read from docs_dir, where they were written)."""
     fd, name = tempfile.mkstemp(prefix="ee-generator-", suffix=".json")
     os.close(fd)
     report = Path(name)
@@ -44,7 +44,7 @@ def build_apart(entries_dir: Path, docs_dir: Path, repo_url: str, site_url: str,
     if data["errors"] is not None:
         raise BuildError([Problem(**p) for p in data["errors"]])
     return BuildResult(written=data["written"], unchanged=data["unchanged"], removed=data["removed"],
-                       problems=[Problem(**p) for p in data["problems"]], files=dict.fromkeys(data["files"], b""))
+                       problems=[Problem(**p) for p in data["problems"]], files=WrittenFiles(docs_dir, data["files"]))
 
 
 def _main(argv: list[str]) -> None:

@@ -7,6 +7,7 @@ import json
 import posixpath
 import re
 import shutil
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -18,7 +19,7 @@ from markupsafe import Markup
 from generator.config import domain_ids
 from generator.l10n.i18n import DEFAULT_LANG, LANGS
 from generator.l10n.languages import page_file, prefix
-from generator.l10n.translation import Finding, known_messages, page_findings, remember, translation_report
+from generator.l10n.translation import Finding, for_messages, known_messages, page_findings, reported_page
 from generator.lint.checks import Report, check
 from generator.load.corpus import Corpus
 from generator.match.engine import match_files
@@ -60,7 +61,7 @@ class BuildResult:
     unchanged: int = 0
     removed: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    files: dict[str, bytes] = field(default_factory=dict)
+    files: Mapping[str, bytes] = field(default_factory=dict)
 
 
 def make_site(report: Report, repo_url: str, branch: str = "main", entries_dir: Path | None = None) -> Site:
@@ -74,58 +75,78 @@ def make_site(report: Report, repo_url: str, branch: str = "main", entries_dir: 
                 repro=repro.read_all(entries_dir) if entries_dir is not None else {})
 
 
-def render_all(site: Site, site_url: str = "/", incremental: bool = False) -> dict[str, bytes]:
-    """docs-relative path -> file content, for every generated file. `site_url`: the address the site is served at
-    (`https://<owner>.github.io/<repo>/` for a project site), which the JSON API's URLs start with. `incremental`:
-    render again only the entry pages whose inputs changed since the last incremental build in this process, and
-    remember this build's (`mkdocs serve`); otherwise render every page and remember none."""
-    files: dict[str, str | bytes] = {}
+# Entries whose pages are rendered at once in a cold build (on every core: workers.fork_map), each group's pages written
+# before the next group is rendered: the site's pages are never all in memory (at 10,000 entries they are ~670 MB of
+# files, and the generator's process peaked at 1,395 MiB holding them).
+ENTRY_BATCH = 1000
+REPRO_BATCH = 250
+
+
+def render_files(site: Site, site_url: str = "/", incremental: bool = False) -> Iterator[tuple[str, bytes]]:
+    """(docs-relative path, content) for every generated file, each path once, as each is rendered. `site_url`: the
+    address the site is served at (`https://<owner>.github.io/<repo>/` for a project site), which the JSON API's URLs
+    start with. `incremental`: render again only the entry pages whose inputs changed since the last incremental build
+    in this process, and remember this build's (`mkdocs serve`); otherwise render every page and remember none."""
     inputs = EntryInputs(site) if incremental else None
     messages = known_messages(site.entries.values())
-    if not incremental:
-        _ENTRY_PAGES.clear()
-        # Cold: every entry page and what the translation report finds on it, on every core (generator/workers.py).
-        rendered = dict(zip(site.entries, fork_map(lambda e: entry_pages(e, site, messages),
-                                                   list(site.entries.values())), strict=True))
-        remember(((page, found) for pages in rendered.values() for page, found in pages.values() if found is not None),
-                 messages)
+    for_messages(messages)
+    # The translation report reads each translated language's pages as they pass (reported_page); its page in that
+    # language shows its own report, the default language's every translated language's: rendered last.
+    found: dict[str, dict[str, list[Finding]]] = {lang: {} for lang in LANGS if lang != DEFAULT_LANG}
+    paths: dict[str, dict[str, str]] = {lang: {} for lang in found}  # page -> its docs path, for the report's order
+
+    def out(rel: str, page: str | bytes, findings: Sequence[Finding] | None = None) -> tuple[str, bytes]:
+        reported = reported_page(rel)
+        if reported is not None:
+            lang, name = reported
+            text = page.decode("utf-8") if isinstance(page, bytes) else page
+            found[lang][name] = list(findings) if findings is not None else page_findings(text, messages)
+            paths[lang][name] = rel
+        return rel, page.encode("utf-8") if isinstance(page, str) else page
+
     for gone in [k for k in _ENTRY_PAGES if k[0] not in site.entries]:  # entries removed since, or another corpus
         del _ENTRY_PAGES[gone]
+    entries = list(site.entries.values())
+    if inputs is not None:
+        for e in entries:
+            for lang in LANGS:
+                yield out(page_file(e.id, lang), entry_page(e, site, lang, inputs))
+    else:
+        _ENTRY_PAGES.clear()
+        for start in range(0, len(entries), ENTRY_BATCH):
+            batch = entries[start:start + ENTRY_BATCH]
+            for e, pages in zip(batch, fork_map(lambda e: entry_pages(e, site, messages), batch), strict=True):
+                for lang, (page, findings) in pages.items():
+                    yield out(page_file(e.id, lang), page, findings)
     for lang in LANGS:
-        for e in site.entries.values():
-            files[page_file(e.id, lang)] = rendered[e.id][lang][0] if inputs is None else \
-                entry_page(e, site, lang, inputs)
         for a in site.articles:
-            files[page_file(f"articles/{a.id}", lang)] = render_article(a, site, lang)
+            yield out(page_file(f"articles/{a.id}", lang), render_article(a, site, lang))
         for old_id, new_id in site.redirects.items():
-            files[page_file(old_id, lang)] = render_redirect(old_id, new_id, site, lang)
-        files[page_file("articles/index", lang)] = indexes.articles_index(site, lang)
-        files[page_file("browse/index", lang)] = indexes.browse_index(site, lang)
+            yield out(page_file(old_id, lang), render_redirect(old_id, new_id, site, lang))
+        yield out(page_file("articles/index", lang), indexes.articles_index(site, lang))
+        yield out(page_file("browse/index", lang), indexes.browse_index(site, lang))
         for domain in sorted({e.domain for e in site.entries.values()}):
-            files[page_file(f"browse/{domain}", lang)] = indexes.domain_page(domain, site, lang)
-        files[page_file("browse/codes", lang)] = indexes.codes_page(site, lang)
-        files[page_file("browse/tags", lang)] = indexes.tags_page(site, lang)
-        files[page_file("browse/versions", lang)] = indexes.versions_page(site, lang)
-        files[page_file("rules/index", lang)] = indexes.rules_page(lang)
-    rendered = {}  # its pages are in `files` now: not held twice
-    files.update(repro_pages(site, incremental))
+            yield out(page_file(f"browse/{domain}", lang), indexes.domain_page(domain, site, lang))
+        yield out(page_file("browse/codes", lang), indexes.codes_page(site, lang))
+        yield out(page_file("browse/tags", lang), indexes.tags_page(site, lang))
+        yield out(page_file("browse/versions", lang), indexes.versions_page(site, lang))
+        yield out(page_file("rules/index", lang), indexes.rules_page(lang))
+    for rel, text in repro_pages(site, incremental):
+        yield out(rel, text)
     for owner, stored in site.repro.items():
-        files.update(repro.raw_files(owner, stored))
-    # Last: the translation report reads each translated language's pages as rendered above. Its page in that
-    # language shows its own report; the default language's shows every translated language's.
-    reports = {lang: translation_report({p: str(v) for p, v in files.items() if p.endswith(f".{lang}.md")}, messages)
-               for lang in LANGS if lang != DEFAULT_LANG}
+        yield from repro.raw_files(owner, stored).items()
+    reports = {lang: {name: found[lang][name] for name in sorted(found[lang], key=paths[lang].__getitem__)}
+               for lang in found}  # in path order, as translation_report gives them
     for lang in LANGS:
         shown = {lang: reports[lang]} if lang in reports else reports
-        files[page_file("browse/translation", lang)] = indexes.translation_page(site, lang, shown)
-    files.update(api_files(site, site_url, inputs))
-    # Encoded one by one, each text let go once encoded: the site's text is never held twice (at 3,000 entries the
-    # generator's process peaked at 503 MB instead of 638).
-    out: dict[str, bytes] = {}
-    for rel in sorted(files):
-        data = files.pop(rel)
-        out[rel] = data.encode("utf-8") if isinstance(data, str) else data
-    return out
+        yield out(page_file("browse/translation", lang), indexes.translation_page(site, lang, shown))
+    for rel, data in api_files(site, site_url, inputs).items():
+        yield out(rel, data)
+
+
+def render_all(site: Site, site_url: str = "/", incremental: bool = False) -> dict[str, bytes]:
+    """docs-relative path -> file content, for every generated file (render_files, held whole: for the tests)."""
+    return dict(sorted(render_files(site, site_url, incremental)))
 
 
 # Entry pages rendered by the last incremental build in this process (`mkdocs serve` rebuilds in the same one), by a
@@ -172,13 +193,13 @@ def entry_page(e: Entry, site: Site, lang: str, inputs: EntryInputs) -> str:
 
 
 def entry_pages(e: Entry, site: Site, messages: frozenset[tuple[str, ...]]) \
-        -> dict[str, tuple[str, tuple[Finding, ...] | None]]:
-    """The entry's page in each language, with what the translation report finds on it (None in the default
-    language, which the report does not read)."""
-    out: dict[str, tuple[str, tuple[Finding, ...] | None]] = {}
+        -> dict[str, tuple[bytes, tuple[Finding, ...] | None]]:
+    """The entry's page in each language (encoded: half the memory and pickling of a str holding any non-Latin-1
+    character), with what the translation report finds on it (None in the default language, which it does not read)."""
+    out: dict[str, tuple[bytes, tuple[Finding, ...] | None]] = {}
     for lang in LANGS:
         page = render_entry(e, site, lang)
-        out[lang] = (page, None if lang == DEFAULT_LANG else tuple(page_findings(page, messages)))
+        out[lang] = (page.encode("utf-8"), None if lang == DEFAULT_LANG else tuple(page_findings(page, messages)))
     return out
 
 
@@ -188,25 +209,27 @@ _REPRO_BLOCKS: dict[str, tuple[bytes, dict[str, Markup]]] = {}
 REPRO_FOLDERS_HIGHLIGHTED = 0
 
 
-def repro_pages(site: Site, incremental: bool) -> dict[str, str]:
-    """docs path -> page, for each reproduction folder's page in every language. A folder's files are highlighted once
+def repro_pages(site: Site, incremental: bool) -> Iterator[tuple[str, str]]:
+    """(docs path, page), for each reproduction folder's page in every language. A folder's files are highlighted once
     for its pages in every language (Pygments: most of their cost), on every core when cold (each process renders
-    whole folders' pages: the highlighted files are not kept); while serving, remembered by the folder's files."""
+    whole folders' pages, REPRO_BATCH folders at a time: the highlighted files are not kept); while serving,
+    remembered by the folder's files."""
     global REPRO_FOLDERS_HIGHLIGHTED
 
     def pages(owner: str, blocks: dict[str, Markup]) -> dict[str, str]:
         return {page_file(repro.page_path(owner), lang): repro_page(site, owner, site.repro[owner], lang, blocks)
                 for lang in LANGS}
 
-    out: dict[str, str] = {}
     if not incremental:
         _REPRO_BLOCKS.clear()
         _REPRO_PAGES.clear()
         REPRO_FOLDERS_HIGHLIGHTED += len(site.repro)
-        for made in fork_map(lambda owner: pages(owner, repro.code_blocks(site.repro[owner])), list(site.repro),
-                             min_items=20):
-            out.update(made)
-        return out
+        owners = list(site.repro)
+        for start in range(0, len(owners), REPRO_BATCH):
+            for made in fork_map(lambda owner: pages(owner, repro.code_blocks(site.repro[owner])),
+                                 owners[start:start + REPRO_BATCH], min_items=20):
+                yield from made.items()
+        return
     for gone in [owner for owner in _REPRO_BLOCKS if owner not in site.repro]:
         del _REPRO_BLOCKS[gone]
     for page in [k for k in _REPRO_PAGES if k[0] not in site.repro]:
@@ -219,9 +242,8 @@ def repro_pages(site: Site, incremental: bool) -> dict[str, str]:
         blocks = _REPRO_BLOCKS[owner][1]
         for lang in LANGS:  # the page again only if its files, its title or its links changed
             page_key = digest(key, _repro_context(site, owner, lang), site.repo_url, site.edit_branch)
-            out[page_file(repro.page_path(owner), lang)] = remembered(
+            yield page_file(repro.page_path(owner), lang), remembered(
                 _REPRO_PAGES, (owner, lang), page_key, partial(repro_page, site, owner, stored, lang, blocks))
-    return out
 
 
 _REPRO_PAGES: dict[tuple[str, str], tuple[bytes, str]] = {}  # (owner, language) -> (digest, page), while serving
@@ -327,27 +349,39 @@ def match_json_files(corpus: Corpus, bad_regex: set[str]) -> dict[str, bytes]:
 
 def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = REFERENCE_FILE,
           site_url: str = "/", branch: str = "main", incremental: bool = False) -> BuildResult:
-    """Load, lint and render everything in memory; write to docs_dir only if no unacknowledged error was found.
-    `incremental` (`mkdocs serve`): entry pages whose inputs did not change since the last incremental build in this
-    process are not rendered again (render_all); the files are the same."""
+    """Load, lint and render everything; write to docs_dir only if no unacknowledged error was found. Each file is
+    written as it is rendered (FileWriter: a changed file beside the old one, which is replaced only once every file is
+    rendered and every link checked), so the site is never all in memory. `incremental` (`mkdocs serve`): entry pages
+    whose inputs did not change since the last incremental build in this process are not rendered again
+    (render_files); the files are the same."""
     report = check(entries_dir, reference, incremental=incremental)
     if report.errors:
         raise BuildError(sorted(report.errors))
     site = make_site(report, repo_url, branch, entries_dir)
     problems = list(report.problems)
-    files = render_all(site, site_url, incremental)
-    broken = check_links(files, docs_dir, incremental)
-    if broken:  # a generator bug, not bad input: MkDocs checks no link on a page written as HTML
-        raise ValueError(f"generated pages link to no page of the site: {broken[:5]}")
-    # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
-    unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}
-    files.update(match_json_files(report.corpus, {e.id for e in report.corpus.entries if e.path in unsafe}))
-    if MERMAID_JS.exists():
-        files["assets/generated/mermaid.min.js"] = MERMAID_JS.read_bytes()
-    else:
-        problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not "
-                                "render", severity="warning", code="W901"))
-    result = write_files(docs_dir, files)
+    writer = FileWriter(docs_dir)
+    try:
+        links = LinkCheck(docs_dir, incremental)
+        for rel, data in render_files(site, site_url, incremental):
+            links.add(rel, data)
+            writer.add(rel, data)
+        broken = links.broken(writer.names)
+        if broken:  # a generator bug, not bad input: MkDocs checks no link on a page written as HTML
+            raise ValueError(f"generated pages link to no page of the site: {broken[:5]}")
+        # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
+        unsafe = {p.file for p in report.problems if p.code in ("E201", "E202")}
+        bad_regex = {e.id for e in report.corpus.entries if e.path in unsafe}
+        for rel, data in match_json_files(report.corpus, bad_regex).items():
+            writer.add(rel, data)
+        if MERMAID_JS.exists():
+            writer.add("assets/generated/mermaid.min.js", MERMAID_JS.read_bytes())
+        else:
+            problems.append(Problem(str(MERMAID_JS), "", "Mermaid not installed (run `make setup`): diagrams will not "
+                                    "render", severity="warning", code="W901"))
+    except BaseException:
+        writer.discard()
+        raise
+    result = writer.finish()
     result.problems = problems
     return result
 
@@ -356,32 +390,54 @@ _HTML_PAGE = b"\nee_html: true\n"
 _HREF = re.compile(r'<a href="([^"]*)"')
 
 
-def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR, incremental: bool = False) -> list[str]:
-    """The links of every page the generator wrote as HTML (entry, index and reproduction pages) that reach no page or
-    file of the site, as '<page>: <href>'. MkDocs rewrites and checks the links of Markdown pages only: these pages'
-    links are final URLs (pages.page_url) from where the page is served ([<lang>/]<page>/, a `<folder>/index` page at
-    [<lang>/]<folder>/), and must name a generated file or a hand-written page of docs/ (in the page's language, or
-    the default one that the i18n plugin shows in its place). `incremental` (serving): a page's links are read again
-    only when its bytes changed; whether what they name exists is looked up every time."""
-    exists: dict[str, bool] = {}
+class LinkCheck:
+    """The links of every page the generator writes as HTML (entry, index and reproduction pages) that reach no page or
+    file of the site. MkDocs rewrites and checks the links of Markdown pages only: these pages' links are final URLs
+    (pages.page_url) from where the page is served ([<lang>/]<page>/, a `<folder>/index` page at [<lang>/]<folder>/),
+    and must name a generated file or a hand-written page of docs/ (in the page's language, or the default one that
+    the i18n plugin shows in its place). Pages are added as they are rendered; a link to a file added before it is
+    settled at once, the others once every file is known (broken). `incremental` (serving): a page's links are read
+    again only when its bytes changed."""
 
-    def found(rel: str) -> bool:
-        if rel not in exists:
-            exists[rel] = rel in files or (docs_dir / rel).is_file() or (DOCS_DIR / rel).is_file()
-        return exists[rel]
+    def __init__(self, docs_dir: Path = DOCS_DIR, incremental: bool = False) -> None:
+        self.docs_dir = docs_dir
+        self.incremental = incremental
+        self.added: set[str] = set()
+        self.pending: dict[tuple[str, ...], list[str]] = {}  # names one of which must exist -> '<page>: <href>'s
+        if not incremental:
+            _LINKS.clear()
 
-    if not incremental:
-        _LINKS.clear()
-    broken = []
-    for path, data in files.items():
+    def add(self, path: str, data: bytes) -> None:
+        self.added.add(path)
         if not path.endswith(".md") or _HTML_PAGE not in data[:1000]:
-            continue
+            return
         links = remembered(_LINKS, path, hashlib.blake2b(data, digest_size=16).digest(),
-                           partial(_page_links, path, data)) if incremental else _page_links(path, data)
-        broken += [f"{path}: {href}" for href, names in links if not any(found(n) for n in names)]
-    for gone in _LINKS.keys() - files.keys():
-        del _LINKS[gone]
-    return broken
+                           partial(_page_links, path, data)) if self.incremental else _page_links(path, data)
+        for href, names in links:
+            if not any(n in self.added for n in names):
+                self.pending.setdefault(names, []).append(f"{path}: {href}")
+
+    def broken(self, files: Collection[str]) -> list[str]:
+        """'<page>: <href>' for each link that names none of `files` (every file generated) nor a file of docs/."""
+        exists: dict[str, bool] = {}
+
+        def found(rel: str) -> bool:
+            if rel not in exists:
+                exists[rel] = rel in files or (self.docs_dir / rel).is_file() or (DOCS_DIR / rel).is_file()
+            return exists[rel]
+
+        for gone in _LINKS.keys() - self.added:
+            del _LINKS[gone]
+        return sorted(link for names, links in self.pending.items() if not any(found(n) for n in names)
+                      for link in links)
+
+
+def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR, incremental: bool = False) -> list[str]:
+    """LinkCheck over `files` (docs path -> content): '<page>: <href>' for each link that reaches nothing."""
+    check = LinkCheck(docs_dir, incremental)
+    for path, data in files.items():
+        check.add(path, data)
+    return check.broken(files.keys())
 
 
 _LINKS: dict[str, tuple[bytes, list[tuple[str, tuple[str, ...]]]]] = {}  # page -> (digest, its links), while serving
@@ -434,57 +490,119 @@ def _manifest(docs_dir: Path) -> list[str]:
     return sorted(r for r in recorded if isinstance(r, str) and _inside(r)) if isinstance(recorded, list) else []
 
 
-def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
-    """Write changed files only (unchanged files keep their mtime, so `mkdocs serve` does not loop),
-    then remove generated files that are no longer produced."""
-    outside = [rel for rel in files if not _owned(rel)]
-    if outside:  # a generator bug, not bad input: nothing may be written where `clean` would not find it
-        raise ValueError(f"generated files outside the owned folders {OWNED_DIRS}: {outside[:5]}")
-    result = BuildResult(files=files)
-    previous = _manifest(docs_dir)
-    folders: set[Path] = set()  # made (or found) already: one mkdir per folder, not per file
-    for rel, data in files.items():
-        path = docs_dir / rel
+class WrittenFiles(Mapping[str, bytes]):
+    """A build's files (docs path -> content), read from docs/ where they were written: the site is not held."""
+
+    def __init__(self, docs_dir: Path, names: Iterable[str]) -> None:
+        self.docs_dir = docs_dir
+        self.names = sorted(names)
+        self._set = frozenset(self.names)
+
+    def __getitem__(self, rel: str) -> bytes:
+        if rel not in self._set:
+            raise KeyError(rel)
+        return (self.docs_dir / rel).read_bytes()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def __contains__(self, rel: object) -> bool:
+        return rel in self._set
+
+
+class FileWriter:
+    """Writes changed files only (unchanged files keep their mtime, so `mkdocs serve` does not loop), as they come
+    (add); finish() then puts the changed ones in place and removes the generated files no longer produced; discard()
+    instead leaves docs/ as it was (a failure after some files were added)."""
+
+    def __init__(self, docs_dir: Path) -> None:
+        self.docs_dir = docs_dir
+        self.names: set[str] = set()
+        self.result = BuildResult()
+        self._new: list[Path] = []  # written in place (nothing was there): removed by discard
+        self._changed: list[Path] = []  # written beside (<name>.tmp): moved over by finish, removed by discard
+        self._folders: set[Path] = set()  # made (or found) already: one mkdir per folder, not per file
+
+    def add(self, rel: str, data: bytes) -> None:
+        if not _owned(rel):  # a generator bug, not bad input: nothing may be written where `clean` would not find it
+            raise ValueError(f"generated files outside the owned folders {OWNED_DIRS}: {[rel]}")
+        if rel in self.names:
+            raise ValueError(f"generated twice: {rel}")
+        self.names.add(rel)
+        path = self.docs_dir / rel
         try:
             same: bool | None = path.read_bytes() == data
         except (FileNotFoundError, NotADirectoryError):
             same = None  # new
         if same:
-            result.unchanged += 1
-            continue
-        if path.parent not in folders:
+            self.result.unchanged += 1
+            return
+        if path.parent not in self._folders:
             path.parent.mkdir(parents=True, exist_ok=True)
-            folders.add(path.parent)
+            self._folders.add(path.parent)
         if same is None:  # a new file (a cold build writes ~17,000 at 3,000 entries): written in place
             with open(path, "xb") as f:
                 f.write(data)
-        else:  # a changed file (`mkdocs serve` may be reading it): replaced whole, never seen half-written
+            self._new.append(path)
+        else:  # a changed file (`mkdocs serve` may be reading it): replaced whole by finish, never seen half-written
             tmp = path.with_name(path.name + ".tmp")
             tmp.write_bytes(data)
-            tmp.replace(path)
-        result.written.append(rel)
-    for owned in OWNED_DIRS:
-        base = docs_dir / owned
-        if not base.exists():
-            continue
-        for path in sorted(base.rglob("*"), reverse=True):
-            rel = path.relative_to(docs_dir).as_posix()
-            if rel in files:  # a file just written (or found unchanged): nothing to remove, no need to stat it
+            self._changed.append(path)
+        self.result.written.append(rel)
+
+    def discard(self) -> None:
+        for path in self._new:
+            path.unlink(missing_ok=True)
+            _remove_empty_parents(path.parent, self.docs_dir)
+        for path in self._changed:
+            path.with_name(path.name + ".tmp").unlink(missing_ok=True)
+        self._new, self._changed = [], []
+
+    def finish(self) -> BuildResult:
+        docs_dir, result = self.docs_dir, self.result
+        for path in self._changed:
+            path.with_name(path.name + ".tmp").replace(path)
+        previous = _manifest(docs_dir)
+        for owned in OWNED_DIRS:
+            base = docs_dir / owned
+            if not base.exists():
                 continue
-            if path.is_file() or path.is_symlink():
+            for path in sorted(base.rglob("*"), reverse=True):
+                rel = path.relative_to(docs_dir).as_posix()
+                if rel in self.names:  # a file just written (or found unchanged): nothing to remove, no need to stat it
+                    continue
+                if path.is_file() or path.is_symlink():
+                    path.unlink()
+                    result.removed.append(rel)
+                elif path.is_dir() and not path.is_symlink() and not any(path.iterdir()):
+                    path.rmdir()
+        for rel in previous:  # written by an earlier build into a folder that is no longer owned
+            path = docs_dir / rel
+            if rel not in self.names and (path.is_file() or path.is_symlink()):
                 path.unlink()
                 result.removed.append(rel)
-            elif path.is_dir() and not path.is_symlink() and not any(path.iterdir()):
-                path.rmdir()
-    for rel in previous:  # written by an earlier build into a folder that is no longer owned
-        path = docs_dir / rel
-        if rel not in files and (path.is_file() or path.is_symlink()):
-            path.unlink()
-            result.removed.append(rel)
-            _remove_empty_parents(path.parent, docs_dir)
-    if sorted(files) != previous:
-        _write_manifest(docs_dir, sorted(files))
-    return result
+                _remove_empty_parents(path.parent, docs_dir)
+        names = sorted(self.names)
+        if names != previous:
+            _write_manifest(docs_dir, names)
+        result.written.sort()
+        result.files = WrittenFiles(docs_dir, names)
+        return result
+
+
+def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
+    """FileWriter over `files` (docs path -> content); nothing written if one of them may not be."""
+    writer = FileWriter(docs_dir)
+    try:
+        for rel, data in files.items():
+            writer.add(rel, data)
+    except BaseException:
+        writer.discard()
+        raise
+    return writer.finish()
 
 
 def _remove_empty_parents(folder: Path, docs_dir: Path) -> None:

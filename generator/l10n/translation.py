@@ -424,30 +424,30 @@ def page_findings(md: str, messages: frozenset[tuple[str, ...]]) -> list[Finding
     return list(found)
 
 
-def _for_messages(messages: frozenset[tuple[str, ...]]) -> None:
+def for_messages(messages: frozenset[tuple[str, ...]]) -> None:
     """The remembered findings are for `messages` (every entry's messages): forget them if they were for others."""
     if messages is not _FOUND_FOR[0] and (messages != _FOUND_FOR[0] or len(_FOUND) > _FOUND_MAX):
         _FOUND.clear()
     _FOUND_FOR[0] = messages
 
 
-def remember(found: Iterable[tuple[str, Sequence[Finding]]], messages: frozenset[tuple[str, ...]]) -> None:
-    """Pages' findings computed elsewhere (page_findings in a worker process: generator/workers.py), so that
-    translation_report does not read those pages again."""
-    _for_messages(messages)
-    for md, items in found:
-        _FOUND[hashlib.blake2b(md.encode("utf-8", "surrogatepass"), digest_size=16).digest()] = tuple(items)
+def reported_page(path: str) -> tuple[str, str] | None:
+    """(translated language, page) for a docs path of a page the translation report reads (`<page>.<lang>.md` of a
+    translated language, not in NOT_REPORTED, not a reproduction page: stored files, shown verbatim); else None."""
+    for lang in languages().all:
+        suffix = f".{lang.code}.md"
+        if not lang.default and path.endswith(suffix):
+            page = path.removesuffix(suffix)
+            return None if page in NOT_REPORTED or page.startswith("repro/") else (lang.code, page)
+    return None
 
 
 def translation_report(pages: dict[str, str], messages: frozenset[tuple[str, ...]]) -> dict[str, list[Finding]]:
     """page (docs path without `.<lang>.md`) -> what its readers see in English, for every page of one translated
     language the generator wrote (`pages`: docs path -> Markdown), in path order; a page with no finding maps to []."""
     out = {}
-    _for_messages(messages)
-    suffixes = tuple(f".{lang.code}.md" for lang in languages().all if not lang.default)
+    for_messages(messages)
     for path in sorted(pages):
-        page = next((path.removesuffix(s) for s in suffixes if path.endswith(s)), path)
-        if page in NOT_REPORTED or page == path or page.startswith("repro/"):  # repro/: stored files, shown verbatim
-            continue
-        out[page] = page_findings(pages[path], messages)
+        if (reported := reported_page(path)) is not None:
+            out[reported[1]] = page_findings(pages[path], messages)
     return out
