@@ -236,6 +236,32 @@ def test_a_language_prepared_in_its_own_process_is_prepared_as_in_this_one(tmp_p
     assert not list(site.glob(".ee-search-sources-*"))
 
 
+def test_a_language_prepared_a_chunk_at_a_time_is_the_copy_of_all_its_pages_at_once(
+        tmp_path: Path, seed_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """prepare_slices reads and prepares PREPARE_CHUNK pages at a time (memory), and writes the slices write_slices
+    writes of the whole language's copy."""
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(seed_site, site, ignore=shutil.ignore_patterns("pagefind"))
+    monkeypatch.setattr(search_index, "PREPARE_CHUNK", 2)
+    monkeypatch.setattr(search_index, "SLICE_PAGES", 2)
+    groups = search_index.synonym_groups()
+    english = search_index.SourcePages({rel: site / rel for rel in search_index.read_pages(site)["en"]})
+
+    def tree(folder: Path) -> dict[str, str]:
+        return {p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8") for p in folder.rglob("*")
+                if p.is_file()}
+
+    for lang, under, skip, source in (("en", None, ["zh"], {}), ("zh", site / "zh", [], english)):
+        pages = search_index.read_pages(site, under=under, skip=skip)[lang]
+        expected = search_index.write_slices(search_index.prepared(pages, lang, source, groups), tmp_path / f"a-{lang}")
+        made = search_index.prepare_slices(site, lang, source, tmp_path / f"b-{lang}", under=under, skip=skip)
+        assert [p.name for p in made] == [p.name for p in expected] == ["0", "1", "2"]
+        assert tree(tmp_path / f"b-{lang}") == tree(tmp_path / f"a-{lang}") and len(pages) == 5
+    assert search_index.prepare_slices(site, "fr", {}, tmp_path / "c") == [] and not (tmp_path / "c").exists()
+
+
 def test_a_language_of_many_pages_is_indexed_in_slices_that_hold_each_page_once(
         tmp_path: Path, seed_site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Over SLICE_PAGES pages a language is indexed in slices, each its own Pagefind run (memory), merged by the search

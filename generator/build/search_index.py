@@ -564,11 +564,47 @@ def staging_copy(site: Path, lang: str) -> Path:
     return site / f".ee-search-copy-{lang}"
 
 
+# Pages read and prepared at once by prepare_slices: a language's pages are never all held (at 10,000 entries the
+# default language's prepared copy had grown its build process from ~370 to ~600 MiB, held beside the Pagefind runs).
+PREPARE_CHUNK = 500
+
+
+def prepare_slices(site: Path, lang: str, english: Mapping[Path, str], folder: Path, under: Path | None = None,
+                   skip: Iterable[str] = ()) -> list[Path]:
+    """What write_slices(prepared(<the language's pages>, ...), folder) writes, the pages read (indexed_pages(site,
+    under, skip)) and prepared PREPARE_CHUNK at a time (a page's copy depends on that page alone: `prepared`), each
+    written once prepared and moved into its slice's folder once every page is known. The slices' folders; [] when
+    the language has no page."""
+    groups = synonym_groups()
+    flat = folder / "pages"
+    rels: list[Path] = []
+    chunk: dict[Path, str] = {}
+    for path in indexed_pages(site, under, skip):
+        html = path.read_text(encoding="utf-8")
+        if BODY in html and page_language(html) == lang:
+            chunk[path.relative_to(site)] = slim(html)
+        if len(chunk) >= PREPARE_CHUNK:
+            write_copy(prepared(chunk, lang, english, groups), flat)
+            rels += chunk
+            chunk = {}
+    if chunk:
+        write_copy(prepared(chunk, lang, english, groups), flat)
+        rels += chunk
+    if not rels:
+        return []
+    parts = []
+    for k, part in enumerate(slices(dict.fromkeys(rels, ""))):
+        for rel in part:
+            (folder / str(k) / rel).parent.mkdir(parents=True, exist_ok=True)
+            os.replace(flat / rel, folder / str(k) / rel)
+        parts.append(folder / str(k))
+    shutil.rmtree(flat)
+    return parts
+
+
 def prepare_language(site: Path, lang: str, english: Mapping[Path, str]) -> None:
     """A translated language's prepared copy, for index_staged (in a process of its own: start_preparing)."""
-    pages = read_pages(site, under=site / lang).get(lang, {})
-    if pages:
-        write_slices(prepared(pages, lang, english, synonym_groups()), staging_copy(site, lang))
+    prepare_slices(site, lang, english, staging_copy(site, lang), under=site / lang)
 
 
 def start_preparing(site: Path, lang: str, english_sources: Mapping[Path, Path]) -> subprocess.Popen[str]:
@@ -595,17 +631,13 @@ def finish_preparing(process: subprocess.Popen[str], site: Path, lang: str) -> N
         raise SearchIndexError(f"preparing the {lang} pages failed: {output.strip()[-2000:]}")
 
 
-def prepare_default_language(site: Path, lang: str, skip: Iterable[str]) -> dict[Path, str]:
-    """In the default language's process: its pages' prepared copy."""
-    pages = read_pages(site, skip=skip).get(lang, {})
-    return prepared(pages, lang, {}, synonym_groups()) if pages else {}
-
-
-def index_default_language(site: Path, lang: str, copy: dict[Path, str]) -> None:
-    """The default language's bundle (into staging), from its prepared copy (while the other languages' build
-    processes may still write theirs)."""
-    if copy:
-        write_bundles({lang: copy}, lambda code: staging(site, code))
+def index_default_language(site: Path, lang: str, skip: Iterable[str]) -> None:
+    """The default language's bundle (into staging), its pages (those outside the folders `skip`) prepared a chunk at a
+    time (prepare_slices), while the other languages' build processes may still write theirs."""
+    with tempfile.TemporaryDirectory(prefix=f"search-index-{lang}-") as tmp:
+        parts = prepare_slices(site, lang, {}, Path(tmp), skip=skip)
+        if parts:
+            index_slices(parts, staging(site, lang), lang)
 
 
 def index_staged(site: Path, default: str, languages: Iterable[str]) -> dict[str, int]:
