@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -72,8 +72,9 @@ def test_a_failure_part_way_leaves_docs_as_they_were(tmp_path: Path, acked_seeds
         real_add(self, rel, content)
         written.append(rel)
 
-    def fail(*args: Any, **kwargs: Any) -> dict[str, str]:  # the JSON API comes after every page
+    def fail(*args: Any, **kwargs: Any) -> Iterator[tuple[str, str]]:  # the JSON API comes after every page
         raise RuntimeError("failed part-way")
+        yield
 
     monkeypatch.setattr(site.FileWriter, "add", add)
     monkeypatch.setattr(site, "api_files", fail)

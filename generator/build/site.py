@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
+from generator.build.memory import release_free_memory
 from generator.config import domain_ids
 from generator.l10n.i18n import DEFAULT_LANG, LANGS
 from generator.l10n.languages import page_file, prefix
@@ -140,7 +141,7 @@ def render_files(site: Site, site_url: str = "/", incremental: bool = False) -> 
     for lang in LANGS:
         shown = {lang: reports[lang]} if lang in reports else reports
         yield out(page_file("browse/translation", lang), indexes.translation_page(site, lang, shown))
-    for rel, data in api_files(site, site_url, inputs).items():
+    for rel, data in api_files(site, site_url, inputs):
         yield out(rel, data)
 
 
@@ -313,12 +314,11 @@ def _entry_json(e: Entry, tier: str, links: Links, pages: dict[str, str]) -> str
     return _json(doc)
 
 
-def api_files(site: Site, site_url: str = "/", inputs: EntryInputs | None = None) -> dict[str, str]:
-    """api/v1/<id>.json (each entry as published) and api/v1/index.json (every entry with the address of its JSON and
-    of its page in each language), with absolute URLs made from the site's address. `inputs` (serving): an entry's
-    JSON is made again only when its file, tier or links changed."""
+def api_files(site: Site, site_url: str = "/", inputs: EntryInputs | None = None) -> Iterator[tuple[str, str]]:
+    """(docs path, JSON) for api/v1/<id>.json (each entry as published) and api/v1/index.json (every entry with the
+    address of its JSON and of its page in each language), with absolute URLs made from the site's address, each as it
+    is made. `inputs` (serving): an entry's JSON is made again only when its file, tier or links changed."""
     base = site_base(site_url)
-    out = {}
     index = []
     if inputs is None:
         _ENTRY_JSON.clear()
@@ -326,18 +326,17 @@ def api_files(site: Site, site_url: str = "/", inputs: EntryInputs | None = None
         links = site.graph[e.id]
         pages = {lang: f"{base}{prefix(lang)}{e.id}/" for lang in LANGS}
         published = partial(_entry_json, e, site.effective_tier[e.id], links, pages)
-        out[f"api/v1/{e.id}.json"] = published() if inputs is None else remembered(
+        yield f"api/v1/{e.id}.json", published() if inputs is None else remembered(
             _ENTRY_JSON, e.id, digest(inputs.entries[e.id], site.effective_tier[e.id], links, base), published)
         index.append({"id": e.id, "signature": e.signature, "signature_zh": e.signature_zh,
                       "error_code": e.error_code, "domain": e.domain, "category": e.category,
                       "verification_tier": site.effective_tier[e.id], "url": f"{base}api/v1/{e.id}.json",
                       "html": pages})
     for old, new in sorted(site.redirects.items()):  # a moved id's JSON says where it went (config/ids.txt)
-        out[f"api/v1/{old}.json"] = _json({"id": old, "moved_to": new, "url": f"{base}api/v1/{new}.json"})
+        yield f"api/v1/{old}.json", _json({"id": old, "moved_to": new, "url": f"{base}api/v1/{new}.json"})
     moved = [{"id": old, "moved_to": new} for old, new in sorted(site.redirects.items())]
-    out["api/v1/index.json"] = _json({"version": 1, "count": len(index), "entries": index,
+    yield "api/v1/index.json", _json({"version": 1, "count": len(index), "entries": index,
                                       **({"moved": moved} if moved else {})})
-    return out
 
 
 def match_json_files(corpus: Corpus, bad_regex: set[str]) -> dict[str, bytes]:
@@ -359,6 +358,8 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
         raise BuildError(sorted(report.errors))
     site = make_site(report, repo_url, branch, entries_dir)
     problems = list(report.problems)
+    if not incremental:
+        release_free_memory()  # what loading and linting freed, before the workers that render are forked
     writer = FileWriter(docs_dir)
     try:
         links = LinkCheck(docs_dir, incremental)

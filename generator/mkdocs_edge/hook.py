@@ -22,6 +22,7 @@ from generator.build.builddate import set_source_date_epoch
 from generator.build.compact import compact
 from generator.build.csp import add_policy
 from generator.build.generate_process import GeneratorFailed, build_apart
+from generator.build.memory import release_free_memory
 from generator.build.site import MATCH_INDEX, build
 from generator.config import site_settings
 from generator.l10n.i18n import DEFAULT_LANG, LANGS, strings
@@ -181,6 +182,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     # (generator/serve.py) keeps the index it had.
     if parallel.children:  # the default language's build; forked processes build the others
         built, lang = list(parallel.children), _language_built(config)
+        release_free_memory()  # its pages are written and let go: what it freed is not held beside the Pagefind runs
         # This language's index first, while the other languages' processes still write their pages (it reads none of
         # them): each Pagefind run holds one slice of a language's index (search_index.SLICE_PAGES), so their memory
         # and its add up to less than one run over a whole language did (3,000 entries: 45.8 -> 44.0 s, two builds).
@@ -281,7 +283,14 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
         serve_cache.keep(page, _language_built(config), key, output)
     if getattr(page, "ee_source_later", None) is False:  # its content was read for this template only: let it go
         page.content = None
+    if len(output) > LARGE_PAGE:
+        release_free_memory(collect=False)
     return output
+
+
+# A page this long (characters) leaves its build process holding what making it took, unless given back at once: at
+# 10,000 entries the lists by tag, version and code are 4-12 MB each, and the process grew by ~140 MiB over them.
+LARGE_PAGE = 1_000_000
 
 
 # The 404 page of each language, as its build rendered it: the i18n plugin writes every language's 404.html to the
