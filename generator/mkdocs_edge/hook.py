@@ -29,6 +29,7 @@ from generator.l10n.i18n import DEFAULT_LANG, LANGS, strings
 from generator.l10n.languages import prefix
 from generator.match.ui import ui_config_script
 from generator.mkdocs_edge import frame
+from generator.mkdocs_edge.page_bodies import PageBodies
 from generator.paths import ENTRIES_DIR
 from generator.problems import BuildError
 from generator.render.head import absolute, alternate_links
@@ -170,11 +171,13 @@ _english_sources: dict[Path, Path] = {}  # the default language's pages: path in
 
 
 def on_build_error(error: Exception) -> None:
+    _page_bodies.clear()
     parallel.stop()
 
 
 @event_priority(-200)  # after the i18n plugin (-100) has built the other languages
 def on_post_build(config: MkDocsConfig) -> None:
+    _page_bodies.clear()  # every page of this language is written
     i18n = config.plugins.get("i18n")
     site = Path(config.site_dir)
     # The search index (Pagefind) is made inside the build (`make build` swaps the site in only after this, so a
@@ -498,23 +501,22 @@ def _render_html_page(page: Page, config: MkDocsConfig, files: Files) -> None:
         page.links_to_anchors = links
     # MkDocs reads and renders every page before it writes the first, so each page's source and content would be held
     # until the last is written (10,000 entries: ~1 GB in each language's process). What MkDocs needs of the page
-    # before then (its title, table of contents, anchors and links) is read above; the body is read again, and goes
-    # through the page events, when its template is rendered (on_page_context), and let go once written.
+    # before then (its title, table of contents, anchors and links) is read above; the body is set aside on disk
+    # (page_bodies.py), taken back when its template is rendered (on_page_context), and let go once written.
+    page.ee_body = _page_bodies.put(body)  # type: ignore[attr-defined]
     page.markdown = ""
     page.content = ""
     page.ee_source_later = True  # type: ignore[attr-defined]
 
 
+_page_bodies = PageBodies()
+
+
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
-    """A page written as HTML: its content, read again from its source (see the end of _render_html_page), through
-    the same page events as in MkDocs' own reading (on_page_markdown, on_page_content): the same content."""
+    """A page written as HTML: its content, its body set aside (end of _render_html_page) through on_page_content,
+    the event MkDocs' reading left for then: the same content as MkDocs' own reading."""
     if getattr(page, "ee_source_later", False):
-        from mkdocs.utils.meta import YAML_RE
         page.ee_source_later = False  # type: ignore[attr-defined]
-        files = _url_files[0][0]
-        source = page.file.content_string
-        front = YAML_RE.match(source)  # there is one: it set `ee_html` (mkdocs.utils.meta.get_data drops it so)
-        body = source[front.end():].lstrip("\n") if front else source
-        body = config.plugins.on_page_markdown(body, page=page, config=config, files=files)
-        page.content = config.plugins.on_page_content(body, page=page, config=config, files=files)
+        body = _page_bodies.take(page.ee_body)  # type: ignore[attr-defined]
+        page.content = config.plugins.on_page_content(body, page=page, config=config, files=_url_files[0][0])
     return context
