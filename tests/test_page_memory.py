@@ -85,3 +85,22 @@ def test_pages_written_as_html_are_not_held_between_reading_and_writing(tmp_path
         for prefix, text in (("", data["root_cause"]), ("zh/", data.get("root_cause_zh") or data["root_cause"])):
             page = (site / prefix / "cuda" / entry.stem / "index.html").read_text(encoding="utf-8")
             assert html.escape(text.replace("。", ".").split(".")[0], quote=False) in page, (prefix, entry.stem)
+
+
+def test_a_body_set_aside_comes_back_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.mkdocs_edge import page_bodies
+    bodies = page_bodies.PageBodies(tmp_path / "cache")
+    texts = ["<p>a\r\nb\rc\n</p>\n\n", "<p>显存不足\u2028x\x85y</p>", ""]
+    paths = [bodies.put(t) for t in texts]
+    assert all(p.parent.parent == tmp_path / "cache" for p in paths)  # in the project, not the system's temp folder
+    assert [bodies.take(p) for p in paths] == texts
+    assert not any(p.exists() for p in paths)  # each taken back once, then gone
+    folder = bodies.put("x").parent
+    bodies.clear()  # once every page is written, or the build failed
+    assert not folder.exists()
+    mine = bodies.put("x").parent
+    monkeypatch.setattr(page_bodies.os, "getpid", lambda: -1)  # a forked language's process: a folder of its own,
+    theirs = bodies.put("y").parent
+    assert theirs != mine and mine.is_dir()
+    bodies.clear()  # and it removes only its own
+    assert mine.is_dir() and not theirs.exists()

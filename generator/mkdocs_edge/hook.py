@@ -509,7 +509,7 @@ def _render_html_page(page: Page, config: MkDocsConfig, files: Files) -> None:
     page.ee_source_later = True  # type: ignore[attr-defined]
 
 
-_page_bodies = PageBodies()
+_page_bodies = PageBodies(PROJECT / ".cache")
 
 
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
