@@ -572,34 +572,27 @@ PREPARE_CHUNK = 500
 def prepare_slices(site: Path, lang: str, english: Mapping[Path, str], folder: Path, under: Path | None = None,
                    skip: Iterable[str] = ()) -> list[Path]:
     """What write_slices(prepared(<the language's pages>, ...), folder) writes, the pages read (indexed_pages(site,
-    under, skip)) and prepared PREPARE_CHUNK at a time (a page's copy depends on that page alone: `prepared`), each
-    written once prepared and moved into its slice's folder once every page is known. The slices' folders; [] when
-    the language has no page."""
-    groups = synonym_groups()
-    flat = folder / "pages"
-    rels: list[Path] = []
-    chunk: dict[Path, str] = {}
-    for path in indexed_pages(site, under, skip):
+    under, skip)) and prepared PREPARE_CHUNK at a time (a page's copy depends on that page alone: `prepared`). The
+    pages are read twice: once to know which are indexed (which fixes each one's slice), then a chunk at a time, each
+    page's copy written straight into its slice's folder (writing them all in one folder and moving each into its
+    slice's cost more than reading them again). The slices' folders; [] when the language has no page."""
+    def indexed(path: Path) -> bool:
         html = path.read_text(encoding="utf-8")
-        if BODY in html and page_language(html) == lang:
-            chunk[path.relative_to(site)] = slim(html)
-        if len(chunk) >= PREPARE_CHUNK:
-            write_copy(prepared(chunk, lang, english, groups), flat)
-            rels += chunk
-            chunk = {}
-    if chunk:
-        write_copy(prepared(chunk, lang, english, groups), flat)
-        rels += chunk
-    if not rels:
+        return BODY in html and page_language(html) == lang
+
+    pages = [path for path in indexed_pages(site, under, skip) if indexed(path)]
+    if not pages:
         return []
-    parts = []
-    for k, part in enumerate(slices(dict.fromkeys(rels, ""))):
-        for rel in part:
-            (folder / str(k) / rel).parent.mkdir(parents=True, exist_ok=True)
-            os.replace(flat / rel, folder / str(k) / rel)
-        parts.append(folder / str(k))
-    shutil.rmtree(flat)
-    return parts
+    slice_of = {rel: k for k, part in enumerate(slices(dict.fromkeys((p.relative_to(site) for p in pages), "")))
+                for rel in part}
+    groups = synonym_groups()
+    for start in range(0, len(pages), PREPARE_CHUNK):
+        chunk = {path.relative_to(site): slim(path.read_text(encoding="utf-8"))
+                 for path in pages[start:start + PREPARE_CHUNK]}
+        copies = prepared(chunk, lang, english, groups)
+        for k in sorted({slice_of[rel] for rel in copies}):
+            write_copy({rel: text for rel, text in copies.items() if slice_of[rel] == k}, folder / str(k))
+    return [folder / str(k) for k in range(max(slice_of.values()) + 1)]
 
 
 def prepare_language(site: Path, lang: str, english: Mapping[Path, str]) -> None:

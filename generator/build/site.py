@@ -1,4 +1,5 @@
-"""Build the generated part of docs/: render every page in memory, then write only what changed."""
+"""Build the generated part of docs/: render each file and write it if it changed, the changes put in place only once
+every file is rendered and every link checked (FileWriter)."""
 from __future__ import annotations
 
 import hashlib

@@ -399,7 +399,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
                              tag.group(0))
     if getattr(page, "ee_kept", None) is not None:  # written as an earlier rebuild wrote it (on_post_page)
         return html
-    if getattr(page, "ee_source_later", False):  # read again, and guarded then, when its template is rendered
+    if getattr(page, "ee_source_later", False):  # set aside; guarded when its template is rendered (on_page_context)
         return html
     hand_written = page.file.src_uri not in _generated_pages
     return clean_html(_TAG_WITH_URL.sub(guard, html), trusted_ids=hand_written)
