@@ -104,3 +104,21 @@ def test_a_body_set_aside_comes_back_as_it_was(tmp_path: Path, monkeypatch: pyte
     assert theirs != mine and mine.is_dir()
     bodies.clear()  # and it removes only its own
     assert mine.is_dir() and not theirs.exists()
+
+
+def test_bodies_left_behind_by_a_killed_build_are_removed(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from generator.mkdocs_edge import page_bodies
+    under = tmp_path / "cache"
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                           check=True)
+    dead = under / f"page-bodies-{ended.stdout.strip()}-abc"  # a process that has ended (its pid may be reused: rare)
+    alive = under / "page-bodies-1-abc"  # pid 1 never ends
+    for folder in (dead, alive):
+        folder.mkdir(parents=True)
+        (folder / "1.html").write_text("x", encoding="utf-8")
+    bodies = page_bodies.PageBodies(under)
+    mine = bodies.put("y").parent
+    assert not dead.exists() and alive.is_dir() and mine.is_dir()

@@ -26,7 +26,8 @@ class PageBodies:
     def put(self, body: str) -> Path:
         if self._folder is None or self._owner != os.getpid():
             self._under.mkdir(parents=True, exist_ok=True)
-            self._folder = Path(tempfile.mkdtemp(prefix="page-bodies-", dir=self._under))
+            _remove_left_behind(self._under)
+            self._folder = Path(tempfile.mkdtemp(prefix=f"page-bodies-{os.getpid()}-", dir=self._under))
             self._owner = os.getpid()
         self._count += 1
         path = self._folder / f"{self._count}.html"
@@ -44,3 +45,21 @@ class PageBodies:
         if self._folder is not None and self._owner == os.getpid():
             shutil.rmtree(self._folder, ignore_errors=True)
         self._folder = None
+
+
+def _remove_left_behind(under: Path) -> None:
+    """The folders of processes that ended without clearing theirs (a build killed hard): named by the process."""
+    for folder in under.glob("page-bodies-*-*"):
+        pid = folder.name.split("-")[2]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
