@@ -107,6 +107,11 @@ def page_language(html: str) -> str:
     return m.group(1).split("-")[0].lower() if m else ""
 
 
+def indexed_language(html: str) -> str | None:
+    """The language a page is indexed in (page_language), or None for a page without a search region."""
+    return page_language(html) if BODY in html else None
+
+
 def segment(texts: list[str], lang: str) -> list[list[str]]:
     """Each text split into words as Intl.Segmenter splits it for `lang`."""
     node = shutil.which("node")
@@ -328,7 +333,8 @@ def read_pages(site: Path, under: Path | None = None, skip: Iterable[str] = (),
             found = known[1]
         else:
             html = path.read_text(encoding="utf-8")
-            found = (page_language(html), slim(html)) if BODY in html else None
+            lang = indexed_language(html)
+            found = (lang, slim(html)) if lang is not None else None
             if remember:
                 _READ[path] = (key, found)
         seen.add(path)
@@ -576,11 +582,8 @@ def prepare_slices(site: Path, lang: str, english: Mapping[Path, str], folder: P
     pages are read twice: once to know which are indexed (which fixes each one's slice), then a chunk at a time, each
     page's copy written straight into its slice's folder (writing them all in one folder and moving each into its
     slice's cost more than reading them again). The slices' folders; [] when the language has no page."""
-    def indexed(path: Path) -> bool:
-        html = path.read_text(encoding="utf-8")
-        return BODY in html and page_language(html) == lang
-
-    pages = [path for path in indexed_pages(site, under, skip) if indexed(path)]
+    pages = [path for path in indexed_pages(site, under, skip)
+             if indexed_language(path.read_text(encoding="utf-8")) == lang]
     if not pages:
         return []
     slice_of = {rel: k for k, part in enumerate(slices(dict.fromkeys((p.relative_to(site) for p in pages), "")))

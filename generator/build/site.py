@@ -8,7 +8,7 @@ import json
 import posixpath
 import re
 import shutil
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -94,16 +94,15 @@ def render_files(site: Site, site_url: str = "/", incremental: bool = False) -> 
     for_messages(messages)
     # The translation report reads each translated language's pages as they pass (reported_page); its page in that
     # language shows its own report, the default language's every translated language's: rendered last.
-    found: dict[str, dict[str, list[Finding]]] = {lang: {} for lang in LANGS if lang != DEFAULT_LANG}
-    paths: dict[str, dict[str, str]] = {lang: {} for lang in found}  # page -> its docs path, for the report's order
+    # language -> docs path -> (page, its findings)
+    found: dict[str, dict[str, tuple[str, list[Finding]]]] = {lang: {} for lang in LANGS if lang != DEFAULT_LANG}
 
     def out(rel: str, page: str | bytes, findings: Sequence[Finding] | None = None) -> tuple[str, bytes]:
         reported = reported_page(rel)
         if reported is not None:
-            lang, name = reported
             text = page.decode("utf-8") if isinstance(page, bytes) else page
-            found[lang][name] = list(findings) if findings is not None else page_findings(text, messages)
-            paths[lang][name] = rel
+            found[reported[0]][rel] = (reported[1], list(findings) if findings is not None
+                                       else page_findings(text, messages))
         return rel, page.encode("utf-8") if isinstance(page, str) else page
 
     for gone in [k for k in _ENTRY_PAGES if k[0] not in site.entries]:  # entries removed since, or another corpus
@@ -137,7 +136,7 @@ def render_files(site: Site, site_url: str = "/", incremental: bool = False) -> 
         yield out(rel, text)
     for owner, stored in site.repro.items():
         yield from repro.raw_files(owner, stored).items()
-    reports = {lang: {name: found[lang][name] for name in sorted(found[lang], key=paths[lang].__getitem__)}
+    reports = {lang: dict(found[lang][rel] for rel in sorted(found[lang]))
                for lang in found}  # in path order, as translation_report gives them
     for lang in LANGS:
         shown = {lang: reports[lang]} if lang in reports else reports
@@ -367,7 +366,7 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
         for rel, data in render_files(site, site_url, incremental):
             links.add(rel, data)
             writer.add(rel, data)
-        broken = links.broken(writer.names)
+        broken = links.broken()
         if broken:  # a generator bug, not bad input: MkDocs checks no link on a page written as HTML
             raise ValueError(f"generated pages link to no page of the site: {broken[:5]}")
         # A regex whose unsafety was acknowledged (E201/E202) still never ships to browsers.
@@ -419,13 +418,13 @@ class LinkCheck:
             if not any(n in self.added for n in names):
                 self.pending.setdefault(names, []).append(f"{path}: {href}")
 
-    def broken(self, files: Collection[str]) -> list[str]:
-        """'<page>: <href>' for each link that names none of `files` (every file generated) nor a file of docs/."""
+    def broken(self) -> list[str]:
+        """'<page>: <href>' for each link that names none of the files added nor a file of docs/."""
         exists: dict[str, bool] = {}
 
         def found(rel: str) -> bool:
             if rel not in exists:
-                exists[rel] = rel in files or (self.docs_dir / rel).is_file() or (DOCS_DIR / rel).is_file()
+                exists[rel] = rel in self.added or (self.docs_dir / rel).is_file() or (DOCS_DIR / rel).is_file()
             return exists[rel]
 
         for gone in _LINKS.keys() - self.added:
@@ -439,7 +438,7 @@ def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR, incremental:
     check = LinkCheck(docs_dir, incremental)
     for path, data in files.items():
         check.add(path, data)
-    return check.broken(files.keys())
+    return check.broken()
 
 
 _LINKS: dict[str, tuple[bytes, list[tuple[str, tuple[str, ...]]]]] = {}  # page -> (digest, its links), while serving
@@ -550,8 +549,7 @@ class FileWriter:
                 f.write(data)
             self._new.append(path)
         else:  # a changed file (`mkdocs serve` may be reading it): replaced whole by finish, never seen half-written
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_bytes(data)
+            _beside(path).write_bytes(data)
             self._changed.append(path)
         self.result.written.append(rel)
 
@@ -560,13 +558,13 @@ class FileWriter:
             path.unlink(missing_ok=True)
             _remove_empty_parents(path.parent, self.docs_dir)
         for path in self._changed:
-            path.with_name(path.name + ".tmp").unlink(missing_ok=True)
+            _beside(path).unlink(missing_ok=True)
         self._new, self._changed = [], []
 
     def finish(self) -> BuildResult:
         docs_dir, result = self.docs_dir, self.result
         for path in self._changed:
-            path.with_name(path.name + ".tmp").replace(path)
+            _beside(path).replace(path)
         previous = _manifest(docs_dir)
         for owned in OWNED_DIRS:
             base = docs_dir / owned
@@ -593,6 +591,11 @@ class FileWriter:
         result.written.sort()
         result.files = WrittenFiles(docs_dir, names)
         return result
+
+
+def _beside(path: Path) -> Path:
+    """Where a changed file's new bytes wait until FileWriter.finish moves them over it."""
+    return path.with_name(path.name + ".tmp")
 
 
 def write_files(docs_dir: Path, files: dict[str, bytes]) -> BuildResult:
