@@ -4,8 +4,10 @@ fresh config and build again in the same process. Prints the second build's seco
 An idle thread stands in for the server's own (MkDocs serves HTTP and watches files in two threads while it builds in
 the main one): with other threads running, the generator does not fork (generator/workers.py), as under `mkdocs serve`.
 
-Run in the project folder: python -m benchmarks.serve_rebuild SITE_DIR ENTRY_JSON [--dirty] [--remove] (--remove: the
-change is the entry's removal, not an edit)"""
+Run in the project folder: python -m benchmarks.serve_rebuild SITE_DIR ENTRY_JSON [--dirty] [--remove] [--again]
+[--tamper SITE_FILE] (--remove: the change is the entry's removal, not an edit; --again: a second edit and rebuild
+after the measured one, which reuses what two builds kept; --tamper: that file of the served site is changed by hand
+before the last rebuild, which must write it again)"""
 from __future__ import annotations
 
 import json
@@ -29,7 +31,8 @@ def edit(entry: Path, marker: str) -> None:
     entry.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
 
 
-def main(site_dir: str, entry: str, dirty: bool, remove: bool = False) -> None:
+def main(site_dir: str, entry: str, dirty: bool, remove: bool = False, again: bool = False,
+         tamper: str | None = None) -> None:
     logging.basicConfig(level=logging.WARNING)
     server = threading.Event()
     threading.Thread(target=server.wait, daemon=True).start()
@@ -45,10 +48,19 @@ def main(site_dir: str, entry: str, dirty: bool, remove: bool = False) -> None:
     start, cpu = time.perf_counter(), cpu_seconds()
     config = load_config(site_dir=site_dir)  # serve's builder loads a fresh config for every rebuild
     build(config, dirty=dirty)
-    print(json.dumps({"rebuild_s": time.perf_counter() - start, "rebuild_cpu_s": cpu_seconds() - cpu,
-                      "pages_rendered": serve_cache.RENDERED[0], "languages_indexed": search_index.PAGEFIND_RUNS[0]}))
+    result = {"rebuild_s": time.perf_counter() - start, "rebuild_cpu_s": cpu_seconds() - cpu,
+              "pages_rendered": serve_cache.RENDERED[0], "languages_indexed": search_index.PAGEFIND_RUNS[0]}
+    if again:
+        edit(Path(entry), MARKER + "again")
+    if tamper:
+        (Path(site_dir) / tamper).write_text("changed by hand", encoding="utf-8")
+    if again or tamper:
+        build(load_config(site_dir=site_dir), dirty=dirty)
+    print(json.dumps(result))
     server.set()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], "--dirty" in sys.argv, "--remove" in sys.argv)
+    args = sys.argv
+    main(args[1], args[2], "--dirty" in args, "--remove" in args, "--again" in args,
+         args[args.index("--tamper") + 1] if "--tamper" in args else None)

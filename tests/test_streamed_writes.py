@@ -68,8 +68,8 @@ def test_a_failure_part_way_leaves_docs_as_they_were(tmp_path: Path, acked_seeds
     written: list[str] = []
     real_add = site.FileWriter.add
 
-    def add(self: site.FileWriter, rel: str, content: bytes) -> None:
-        real_add(self, rel, content)
+    def add(self: site.FileWriter, rel: str, content: bytes, key: bytes | None = None) -> None:
+        real_add(self, rel, content, key)
         written.append(rel)
 
     def fail(*args: Any, **kwargs: Any) -> Iterator[tuple[str, str]]:  # the JSON API comes after every page

@@ -14,6 +14,7 @@ MkDocs was started with, the problems of the last generation) lives here, in a m
 """
 from __future__ import annotations
 
+import gc
 import html
 import logging
 from collections.abc import Iterable
@@ -31,6 +32,25 @@ problems: list[Problem] = []  # the problems of the last generation while servin
 
 def serving() -> bool:
     return command[0] == "serve"
+
+
+def hold_collection() -> None:
+    """At the start of each build while serving: no automatic collection until settle_objects. The process holds what
+    every rebuild reuses (the kept pages, the generator's memos: millions of objects at 3,000 entries), and two or
+    three full passes of the collector over them during each rebuild took 1.1-1.2 s of it. Memory freed by reference
+    counting (nearly all of a build's garbage) is freed as before; cycles wait for settle_objects."""
+    gc.disable()
+
+
+def settle_objects() -> None:
+    """At the end of each build while serving (or its failure): one full collection (the previous build's pages,
+    files and config are cycles, which only the collector frees), then what is alive is frozen (gc.freeze) and
+    automatic collection is on again. ~0.5 s at 3,000 entries. (A full pass only every few rebuilds, once the frozen
+    objects had grown by a quarter, took as long on average: each rebuild leaves that much garbage.)"""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+    gc.enable()
 
 
 @cache

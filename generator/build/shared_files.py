@@ -14,7 +14,7 @@ import contextlib
 import os
 import shutil
 from collections.abc import Callable
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 # The i18n plugin's own test for a language suffix: a name ending in such a suffix is treated as localized even where
@@ -30,9 +30,14 @@ taken: list[File] = []  # this build's shared files, between the two on_files
 
 
 def localization(file: File) -> str | None:
-    """The language suffix of a file's name as the i18n plugin reads it (suffix.create_i18n_file), or None."""
-    suffixes = PurePath(file.name).suffixes
-    return suffixes[-1][1:] if suffixes and RE_LOCALE.match(suffixes[-1][1:]) else None
+    """The language suffix of a file's name as the i18n plugin reads it (suffix.create_i18n_file: the last of
+    PurePath(name).suffixes), or None. With strings: a PurePath per file of docs/ was most of this module's time."""
+    name = file.name
+    stripped = name.lstrip(".")
+    if name.endswith(".") or "." not in stripped:
+        return None
+    code = stripped.rpartition(".")[2]
+    return code if RE_LOCALE.match(code) else None
 
 
 def shared(files: Files, docs_dir: str) -> list[File]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import os
 import posixpath
 import re
 import shutil
@@ -25,7 +26,7 @@ from generator.l10n.translation import Finding, for_messages, known_messages, pa
 from generator.lint.checks import Report, check
 from generator.load.corpus import Corpus
 from generator.match.engine import match_files
-from generator.memo import digest, remembered
+from generator.memo import digest, entry_digest, remembered
 from generator.model import Entry
 from generator.paths import DOCS_DIR, REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
@@ -162,7 +163,7 @@ class EntryInputs:
     stored runs of each entry's tested items, the template."""
 
     def __init__(self, site: Site) -> None:
-        self.entries = {e.id: digest(e.path, e.raw) for e in site.entries.values()}
+        self.entries = {e.id: entry_digest(e) for e in site.entries.values()}
         self.articles = {a.id: digest(a) for a in site.articles}
         self.tested: dict[str, list[tuple[str, tuple[str, str]]]] = {}  # '<id>:<kind>.<i>' keys by entry id
         for key, run in sorted(site.tested.items()):
@@ -360,12 +361,13 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     problems = list(report.problems)
     if not incremental:
         release_free_memory()  # what loading and linting freed, before the workers that render are forked
-    writer = FileWriter(docs_dir)
+    writer = FileWriter(docs_dir, incremental)
     try:
         links = LinkCheck(docs_dir, incremental)
         for rel, data in render_files(site, site_url, incremental):
-            links.add(rel, data)
-            writer.add(rel, data)
+            key = _content_key(data) if incremental else None
+            links.add(rel, data, key)
+            writer.add(rel, data, key)
         broken = links.broken()
         if broken:  # a generator bug, not bad input: MkDocs checks no link on a page written as HTML
             raise ValueError(f"generated pages link to no page of the site: {broken[:5]}")
@@ -408,11 +410,12 @@ class LinkCheck:
         if not incremental:
             _LINKS.clear()
 
-    def add(self, path: str, data: bytes) -> None:
+    def add(self, path: str, data: bytes, key: bytes | None = None) -> None:
+        """`key`: _content_key(data), if the caller has it already."""
         self.added.add(path)
         if not path.endswith(".md") or _HTML_PAGE not in data[:1000]:
             return
-        links = remembered(_LINKS, path, hashlib.blake2b(data, digest_size=16).digest(),
+        links = remembered(_LINKS, path, key or _content_key(data),
                            partial(_page_links, path, data)) if self.incremental else _page_links(path, data)
         for href, names in links:
             if not any(n in self.added for n in names):
@@ -514,25 +517,64 @@ class WrittenFiles(Mapping[str, bytes]):
         return rel in self._set
 
 
+def _content_key(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _stamp(path: Path | str) -> tuple[int, int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+# `mkdocs serve` (incremental): what each generated file of a docs folder held when this process last wrote it or
+# found it so: docs path -> (its stat, _content_key of its bytes); and the names of the folder's last build. A rebuild
+# then tells an unchanged file by its stat and the digest of the new bytes, without reading it, and finds the files no
+# longer produced from the last build's names, without walking the owned folders (at 3,000 entries, reading the
+# 17,400 files and walking the folders took ~0.4 s of each rebuild). A stat that changed (a file edited or removed by
+# hand) sends it back to the comparison of bytes, and the first build of a folder in the process walks it.
+_ON_DISK: dict[Path, dict[str, tuple[tuple[int, int, int, int], bytes]]] = {}
+_LAST_NAMES: dict[Path, set[str]] = {}
+
+
 class FileWriter:
     """Writes changed files only (unchanged files keep their mtime, so `mkdocs serve` does not loop), as they come
     (add); finish() then puts the changed ones in place and removes the generated files no longer produced; discard()
-    instead leaves docs/ as it was (a failure after some files were added)."""
+    instead leaves docs/ as it was (a failure after some files were added). `incremental`: remembers what it wrote
+    for the next build in this process (_ON_DISK)."""
 
-    def __init__(self, docs_dir: Path) -> None:
+    def __init__(self, docs_dir: Path, incremental: bool = False) -> None:
         self.docs_dir = docs_dir
+        self.incremental = incremental
+        folder = docs_dir.resolve()
+        if not incremental:
+            _ON_DISK.pop(folder, None)
+            _LAST_NAMES.pop(folder, None)
+        self._known = _ON_DISK.setdefault(folder, {}) if incremental else None
+        self._last_names = _LAST_NAMES.pop(folder, None) if incremental else None
+        self._folder = folder
+        self._keys: dict[str, bytes] = {}  # docs path -> _content_key of what was added (incremental)
         self.names: set[str] = set()
         self.result = BuildResult()
         self._new: list[Path] = []  # written in place (nothing was there): removed by discard
         self._changed: list[Path] = []  # written beside (<name>.tmp): moved over by finish, removed by discard
         self._folders: set[Path] = set()  # made (or found) already: one mkdir per folder, not per file
 
-    def add(self, rel: str, data: bytes) -> None:
+    def add(self, rel: str, data: bytes, key: bytes | None = None) -> None:
+        """`key`: _content_key(data), if the caller has it already (incremental)."""
         if not _owned(rel):  # a generator bug, not bad input: nothing may be written where `clean` would not find it
             raise ValueError(f"generated files outside the owned folders {OWNED_DIRS}: {[rel]}")
         if rel in self.names:
             raise ValueError(f"generated twice: {rel}")
         self.names.add(rel)
+        if self._known is not None:
+            key = self._keys[rel] = key or _content_key(data)
+            known = self._known.get(rel)
+            if known is not None and known[1] == key and known[0] == _stamp(os.path.join(self.docs_dir, rel)):
+                self.result.unchanged += 1
+                return
         path = self.docs_dir / rel
         try:
             same: bool | None = path.read_bytes() == data
@@ -540,6 +582,8 @@ class FileWriter:
             same = None  # new
         if same:
             self.result.unchanged += 1
+            if self._known is not None and (stamp := _stamp(path)) is not None:
+                self._known[rel] = (stamp, self._keys[rel])
             return
         if path.parent not in self._folders:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -554,6 +598,8 @@ class FileWriter:
         self.result.written.append(rel)
 
     def discard(self) -> None:
+        if self._known is not None:
+            self._known.clear()  # what is on disk is told by reading it again
         for path in self._new:
             path.unlink(missing_ok=True)
             _remove_empty_parents(path.parent, self.docs_dir)
@@ -565,7 +611,41 @@ class FileWriter:
         docs_dir, result = self.docs_dir, self.result
         for path in self._changed:
             _beside(path).replace(path)
+        if self._known is not None:
+            for path in [*self._new, *self._changed]:
+                rel = path.relative_to(docs_dir).as_posix()
+                if (stamp := _stamp(path)) is not None:
+                    self._known[rel] = (stamp, self._keys[rel])
         previous = _manifest(docs_dir)
+        if self._last_names is not None:  # the last build in this process wrote these: no need to walk the folders
+            for rel in sorted(self._last_names - self.names, reverse=True):
+                path = docs_dir / rel
+                if path.is_file() or path.is_symlink():
+                    path.unlink()
+                    result.removed.append(rel)
+                    _remove_empty_parents(path.parent, docs_dir)
+        else:
+            self._remove_unproduced()
+        if self._known is not None:
+            for rel in self._known.keys() - self.names:
+                del self._known[rel]
+            _LAST_NAMES[self._folder] = set(self.names)
+        for rel in previous:  # written by an earlier build into a folder that is no longer owned
+            path = docs_dir / rel
+            if rel not in self.names and (path.is_file() or path.is_symlink()):
+                path.unlink()
+                result.removed.append(rel)
+                _remove_empty_parents(path.parent, docs_dir)
+        names = sorted(self.names)
+        if names != previous:
+            _write_manifest(docs_dir, names)
+        result.written.sort()
+        result.files = WrittenFiles(docs_dir, names)
+        return result
+
+    def _remove_unproduced(self) -> None:
+        """Remove every file of the owned folders this build did not produce, and the folders left empty."""
+        docs_dir, result = self.docs_dir, self.result
         for owned in OWNED_DIRS:
             base = docs_dir / owned
             if not base.exists():
@@ -579,18 +659,6 @@ class FileWriter:
                     result.removed.append(rel)
                 elif path.is_dir() and not path.is_symlink() and not any(path.iterdir()):
                     path.rmdir()
-        for rel in previous:  # written by an earlier build into a folder that is no longer owned
-            path = docs_dir / rel
-            if rel not in self.names and (path.is_file() or path.is_symlink()):
-                path.unlink()
-                result.removed.append(rel)
-                _remove_empty_parents(path.parent, docs_dir)
-        names = sorted(self.names)
-        if names != previous:
-            _write_manifest(docs_dir, names)
-        result.written.sort()
-        result.files = WrittenFiles(docs_dir, names)
-        return result
 
 
 def _beside(path: Path) -> Path:

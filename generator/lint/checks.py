@@ -20,7 +20,7 @@ from generator.lint.rules import NOT_ACKNOWLEDGEABLE, RULES
 from generator.lint.tested import environments, reproduction_problems, tested_problems
 from generator.load.corpus import GATE_FIELDS, Corpus, internal_error, load_corpus, untrusted_fields
 from generator.load.registry import load_registry, registry_path, registry_problems
-from generator.memo import digest, remembered
+from generator.memo import digest, entry_digest, remembered
 from generator.model import VERSION_NOTES, Entry
 from generator.paths import REFERENCE_FILE
 from generator.problems import Problem
@@ -418,7 +418,7 @@ def _entry_problems(e: Entry, known: set[str], today: dt.date, reference: Path |
         global ENTRIES_CHECKED
         ENTRIES_CHECKED += 1
         return tuple(entry_problems(e, known, today, reference))
-    found: tuple[Problem, ...] = remembered(_ENTRY_FOUND, e.path, digest(corpus_key, e.path, e.raw), check)
+    found: tuple[Problem, ...] = remembered(_ENTRY_FOUND, e.path, digest(corpus_key, entry_digest(e)), check)
     return list(found)
 
 
@@ -429,7 +429,7 @@ def _claim_problems(e: Entry, entries_dir: Path, incremental: bool) -> list[Prob
     """claim_problems, or (incremental) what it found before for the same entry text and the same stored run."""
     if not incremental:
         return claim_problems(e, entries_dir)
-    key = digest(e.path, e.raw, stored_reproduction(e, entries_dir))
+    key = digest(entry_digest(e), stored_reproduction(e, entries_dir))
     found: tuple[Problem, ...] = remembered(_CLAIMS_FOUND, e.path, key, lambda: tuple(claim_problems(e, entries_dir)))
     return list(found)
 
@@ -466,7 +466,7 @@ def lint_corpus(corpus: Corpus, entries_dir: Path, reference: Path | None,
             if target not in known:
                 out.append(Problem(a.path, f"entries.{i}", f"'{target}' is not an entry", code="E401"))
     try:
-        out += regex_problems(gate)  # E2xx: also runs the JavaScript side, in one Node process
+        out += regex_problems(gate, incremental)  # E2xx: also runs the JavaScript side, in one Node process
     except Exception as exc:  # noqa: BLE001
         out.append(internal_error("generator/regex_dialect/regex_gate.py", exc))
     in_gate = {e.path for e in gate}

@@ -81,21 +81,24 @@ def _rel(path: Path, root: Path) -> str:
 
 def scan(root: Path) -> _Files:
     """Every file under `root`, sorted by kind, without following a symbolic link anywhere (a link is E007 and its
-    target is never read); pipes, sockets and devices are E007 too (reading one could block)."""
+    target is never read); pipes, sockets and devices are E007 too (reading one could block). Paths are put together
+    as strings (a Path per file of the .repro folders was ~0.3 s of each `mkdocs serve` rebuild at 3,000 entries)."""
     out = _Files()
-    stack = [root]
+    prefix = _rel(root / "x", root)[:-1]  # what _rel puts before a path relative to root: "<root's name>/"
+    stack: list[tuple[str, tuple[str, ...]]] = [(str(root), ())]
     while stack:
-        folder = stack.pop()
+        folder, folder_parts = stack.pop()
         try:
             with os.scandir(folder) as it:
                 items = sorted(it, key=lambda d: d.name)
         except OSError as exc:
-            out.problems.append(_err(_rel(folder, root), "", "E010", f"cannot read folder: {exc.strerror or exc}"))
+            where = prefix + "/".join(folder_parts) if folder_parts else _rel(root, root)
+            out.problems.append(_err(where, "", "E010", f"cannot read folder: {exc.strerror or exc}"))
             continue
+        repro = any(part.endswith(".repro") for part in folder_parts)
         for item in items:
-            path = Path(item.path)
-            parts = path.relative_to(root).parts
-            rel = _rel(path, root)
+            parts = (*folder_parts, item.name)
+            rel = prefix + "/".join(parts)
             try:
                 mode = item.stat(follow_symlinks=False).st_mode
             except OSError as exc:
@@ -109,23 +112,24 @@ def scan(root: Path) -> _Files:
                     out.problems.append(_err(rel, "", "E007", f"is nested more than {MAX_FOLDER_DEPTH} folders "
                                              "deep in entries/ (not read)"))
                 else:
-                    stack.append(path)
+                    stack.append((item.path, parts))
             elif not stat.S_ISREG(mode):
                 out.problems.append(_err(rel, "", "E007", "is not a regular file (a pipe, socket or device): "
                                          "files in entries/ must be regular files (not read)"))
-            elif any(part.endswith(".repro") for part in parts[:-1]):
+            elif repro:
                 continue  # reproduction scripts and outputs beside an entry (linked from its page, never read)
             elif len(parts) == 2 and parts[0] == "articles":
+                path = Path(item.path)
                 if path.name.endswith(".zh.md"):
                     out.translations.append(path)
                 elif path.suffix == ".md":
                     out.articles.append(path)
                 else:
                     out.stray.append(path)
-            elif len(parts) == 2 and path.suffix == ".json":
-                out.entries.append(path)
+            elif len(parts) == 2 and item.name.endswith(".json"):
+                out.entries.append(Path(item.path))
             else:
-                out.stray.append(path)
+                out.stray.append(Path(item.path))
     for kind in (out.entries, out.articles, out.translations, out.stray):
         kind.sort()
     return out

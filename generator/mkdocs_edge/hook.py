@@ -103,6 +103,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
         return
     serve_cache.RENDERED[0] = 0  # counted over every language of this build
     if serve.serving():  # the site folder is kept, and what the build does not produce removed after it
+        serve.hold_collection()  # until on_post_build (or on_build_error) settles the build's objects
         serve_site.install()
         serve_site.begin()
     # The repository from config/site.yml, not MkDocs' `repo_url`: with that, Material calls api.github.com from every
@@ -173,6 +174,8 @@ _english_sources: dict[Path, Path] = {}  # the default language's pages: path in
 def on_build_error(error: Exception) -> None:
     _page_bodies.clear()
     parallel.stop()
+    if serve.serving():
+        serve.settle_objects()
 
 
 @event_priority(-200)  # after the i18n plugin (-100) has built the other languages
@@ -218,13 +221,17 @@ def on_post_build(config: MkDocsConfig) -> None:
     placed = _place_not_found_pages(config)
     if serve.serving():
         serve_site.finish(site, also=placed)
-    if serve.problems:
-        return
-    try:  # every language is written: each one's index (serving: only those whose searchable text changed)
-        counts = search_index.build_index(site, keep=serve.search_bundles() if serve.serving() else None)
-    except search_index.SearchIndexError as exc:
-        raise Abort(f"search index: {exc}") from None
-    log.info(f"search: Pagefind index, pages per language {counts}")
+    try:
+        if serve.problems:
+            return
+        try:  # every language is written: each one's index (serving: only those whose searchable text changed)
+            counts = search_index.build_index(site, keep=serve.search_bundles() if serve.serving() else None)
+        except search_index.SearchIndexError as exc:
+            raise Abort(f"search index: {exc}") from None
+        log.info(f"search: Pagefind index, pages per language {counts}")
+    finally:
+        if serve.serving():
+            serve.settle_objects()
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
@@ -239,6 +246,8 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     if env.loader is not None and material is not None and material.origin is not None:
         theme = jinja2.FileSystemLoader(str(Path(material.origin).resolve().parent / "templates"))
         env.loader = jinja2.ChoiceLoader([env.loader, jinja2.PrefixLoader({"material": theme})])
+    if serve.serving():
+        env.bytecode_cache = serve_cache.TEMPLATES
     env.globals["ee_memo"] = frame.FragmentMemo()  # a new one for each build of each language, as the environment
     env.globals["ee_frame_key"] = frame.FrameKey()
     env.globals["ee_match_config"] = ui_config_script

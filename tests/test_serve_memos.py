@@ -1,0 +1,192 @@
+"""What `mkdocs serve` remembers between rebuilds to make one edit's rebuild short (issue 12), each checked against
+doing the work again: the generator's writes told by stat and digest, the regex gate kept while no regex or text it
+reads changed, an entry digested once per Entry, the i18n plugin's files copied, the site's pages walked with
+strings, and the collector held until the build ends."""
+from __future__ import annotations
+
+import dataclasses
+import gc
+import os
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from generator.build import search_index, serve, serve_site, site
+from generator.load.corpus import load_corpus
+from generator.memo import _ENTRY_DIGESTS, digest, entry_digest
+from generator.regex_dialect import regex_gate
+
+
+@pytest.fixture
+def serving_patches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """serve_site.install() for one test: MkDocs' and the i18n plugin's helpers are put back after it."""
+    from mkdocs import utils
+    from mkdocs.commands import build
+    from mkdocs.structure import files
+    from mkdocs_static_i18n import suffix
+    for module, name in ((utils, "clean_directory"), (utils, "write_file"), (utils, "copy_file"),
+                         (build, "_build_page"), (suffix, "create_i18n_file"), (files, "set_exclusions"),
+                         (build, "set_exclusions")):
+        monkeypatch.setattr(module, name, getattr(module, name))
+    serve_site.install()
+
+
+def _write(docs: Path, files: dict[str, bytes]) -> site.BuildResult:
+    writer = site.FileWriter(docs, incremental=True)
+    for rel, data in files.items():
+        writer.add(rel, data)
+    return writer.finish()
+
+
+def test_an_incremental_writer_tells_unchanged_files_without_reading_them_and_restores_a_hand_edit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    docs = tmp_path / "docs"
+    files = {"cuda/a.md": b"a", "cuda/b.md": b"b", "api/v1/c.json": b"{}"}
+    first = _write(docs, files)
+    assert sorted(first.written) == sorted(files)
+    (docs / "cuda/b.md").write_bytes(b"edited by hand")
+    read: list[str] = []
+    real_read = Path.read_bytes
+
+    def reading(self: Path) -> bytes:
+        read.append(self.name)
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", reading)
+    second = _write(docs, files)
+    assert read == ["b.md"]  # its stat changed: compared again, and written back
+    assert second.written == ["cuda/b.md"] and second.unchanged == 2
+    assert (docs / "cuda/b.md").read_bytes() == b"b"
+    changed = dict(files, **{"cuda/a.md": b"a2"})
+    read.clear()
+    third = _write(docs, changed)
+    assert third.written == ["cuda/a.md"] and read == ["a.md"]
+    assert (docs / "cuda/a.md").read_bytes() == b"a2"
+
+
+def test_an_incremental_writer_removes_what_the_last_build_wrote_without_walking_the_folders(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    docs = tmp_path / "docs"
+    _write(docs, {"cuda/a.md": b"a", "cuda/gone/x.md": b"x"})
+
+    def no_walk(self: Path, pattern: str) -> Any:
+        raise AssertionError("walked the owned folders")
+
+    monkeypatch.setattr(Path, "rglob", no_walk)
+    result = _write(docs, {"cuda/a.md": b"a"})
+    assert result.removed == ["cuda/gone/x.md"]
+    assert not (docs / "cuda/gone").exists() and (docs / "cuda/a.md").exists()
+    monkeypatch.undo()
+    assert sorted(p.relative_to(docs).as_posix() for p in docs.rglob("*") if p.is_file()) == sorted([
+        "cuda/a.md", site.MANIFEST])
+
+
+def test_a_cold_writer_forgets_what_an_incremental_one_remembered(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    _write(docs, {"cuda/a.md": b"a"})
+    site.write_files(docs, {"cuda/a.md": b"a"})
+    assert docs.resolve() not in site._ON_DISK and docs.resolve() not in site._LAST_NAMES
+
+
+def test_the_regex_gate_runs_again_only_when_what_it_reads_changed(corpus_dir: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = load_corpus(corpus_dir).entries
+    runs: list[int] = []
+    real = regex_gate.check_regexes
+
+    def counting(found: list[Any], *args: Any, **kwargs: Any) -> Any:
+        runs.append(len(found))
+        return real(found, *args, **kwargs)
+
+    monkeypatch.setattr(regex_gate, "check_regexes", counting)
+    first = regex_gate.regex_problems(entries, incremental=True)
+    prose = [dataclasses.replace(e, root_cause=e.root_cause + " More.", raw={**e.raw, "root_cause": "x"})
+             if i == 0 else e for i, e in enumerate(entries)]
+    assert regex_gate.regex_problems(prose, incremental=True) == first
+    assert len(runs) == 1
+    bad = [dataclasses.replace(e, regex="(a|a)*b") if i == 0 else e for i, e in enumerate(entries)]
+    assert regex_gate.regex_problems(bad, incremental=True) != first
+    assert len(runs) == 2
+    regex_gate.regex_problems(bad)  # a cold run runs, and forgets
+    assert len(runs) == 3 and not regex_gate._GATE_FOUND
+
+
+def test_an_entry_is_digested_once_and_forgotten_with_it(corpus_dir: Path) -> None:
+    entry = load_corpus(corpus_dir).entries[0]
+    assert entry_digest(entry) == digest(entry.path, entry.raw)
+    key = id(entry)
+    assert key in _ENTRY_DIGESTS
+    del entry
+    gc.collect()
+    assert key not in _ENTRY_DIGESTS
+
+
+def test_the_i18n_plugins_file_is_copied_with_alternates_of_its_own(tmp_path: Path, serving_patches: None) -> None:
+    from mkdocs.structure.files import File
+    from mkdocs_static_i18n import suffix
+
+    config = SimpleNamespace(docs_dir=str(tmp_path / "docs"), site_dir=str(tmp_path / "site"), use_directory_urls=True)
+    made = []
+    for _ in range(2):
+        file = File("cuda/a.zh.md", config.docs_dir, config.site_dir, True)
+        made.append(suffix.create_i18n_file(file, "zh", "en", ["en", "zh"], config))
+    direct = serve_site._original["i18n_file"](File("cuda/a.zh.md", config.docs_dir, config.site_dir, True), "zh",
+                                                "en", ["en", "zh"], config)
+    first, second = made
+    assert first is not second and second.alternates == {"zh": second} and first.alternates == {"zh": first}
+    for f in made:
+        assert (f.dest_path, f.url, f.abs_dest_path, f.locale, f.localization, f.norm_src_uri, f.name) == (
+            direct.dest_path, direct.url, direct.abs_dest_path, direct.locale, direct.localization,
+            direct.norm_src_uri, direct.name)
+    assert second.url == "zh/cuda/a/"
+
+
+def test_the_sites_pages_are_listed_in_the_order_of_their_paths_parts(tmp_path: Path) -> None:
+    site_dir = tmp_path / "site"
+    for rel in ("a/b/index.html", "a-c/index.html", "a/index.html", "404.html", ".x/index.html", "pagefind/p.html",
+                "zh/a/index.html", "zh/a-b/index.html", "a/b.txt", "é/index.html", "A/index.html"):
+        (site_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site_dir / rel).write_text("x", encoding="utf-8")
+    expected = [p for p in sorted(site_dir.rglob("*.html"))
+                if p.relative_to(site_dir).parts[0] not in ("pagefind", "zh", ".x")]
+    assert list(search_index.indexed_pages(site_dir, skip=["zh"])) == expected
+    zh = site_dir / "zh"
+    assert list(search_index.indexed_pages(site_dir, under=zh)) == sorted(zh.rglob("*.html"))
+
+
+def test_the_collector_is_held_during_a_serve_build_and_settled_after_it() -> None:
+    try:
+        serve.hold_collection()
+        assert not gc.isenabled()
+        serve.settle_objects()
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+def test_a_kept_page_whose_file_is_intact_is_not_built_again(tmp_path: Path, serving_patches: None) -> None:
+    built: list[str] = []
+    serve_site._original["build_page"], real = (lambda page, config, *a, **k: (
+        built.append(page.file.src_uri), Path(page.file.abs_dest_path).write_text(page.out, encoding="utf-8"))), \
+        serve_site._original["build_page"]
+    try:
+        dest = tmp_path / "site" / "a" / "index.html"
+        dest.parent.mkdir(parents=True)
+        kept = object()
+
+        def page(**attrs: Any) -> Any:
+            return SimpleNamespace(file=SimpleNamespace(src_uri="a.md", abs_dest_path=str(dest)), out="kept", **attrs)
+
+        serve_site._build_page(page(ee_written=kept), None)  # rendered and kept
+        serve_site._build_page(page(ee_kept=kept), None)  # written from what was kept: its file holds it already
+        assert built == ["a.md"]
+        os.utime(dest, ns=(1, 1))  # touched (or edited) by hand
+        serve_site._build_page(page(ee_kept=kept), None)
+        assert built == ["a.md", "a.md"]
+        serve_site._build_page(page(ee_kept=object()), None)  # kept again from other inputs
+        assert built == ["a.md"] * 3
+    finally:
+        serve_site._original["build_page"] = real
