@@ -24,11 +24,9 @@ def serving_patches(monkeypatch: pytest.MonkeyPatch) -> None:
     """serve_site.install() for one test: MkDocs' and the i18n plugin's helpers are put back after it."""
     from mkdocs import utils
     from mkdocs.commands import build
-    from mkdocs.structure import files
     from mkdocs_static_i18n import suffix
     for module, name in ((utils, "clean_directory"), (utils, "write_file"), (utils, "copy_file"),
-                         (build, "_build_page"), (suffix, "create_i18n_file"), (files, "set_exclusions"),
-                         (build, "set_exclusions")):
+                         (build, "_build_page"), (suffix, "create_i18n_file")):
         monkeypatch.setattr(module, name, getattr(module, name))
     serve_site.install()
 
@@ -157,11 +155,33 @@ def test_the_sites_pages_are_listed_in_the_order_of_their_paths_parts(tmp_path: 
 
 
 def test_the_collector_is_held_during_a_serve_build_and_settled_after_it() -> None:
+    """The build's pages and files are emptied (their cycles go with reference counting), what is alive is frozen,
+    and a full pass is made every FULL_PASS_EVERY builds."""
+    import weakref
+
+    class Thing:
+        pass
+
     try:
         serve.hold_collection()
         assert not gc.isenabled()
+        file, page = Thing(), Thing()
+        file.page, page.file = page, file  # type: ignore[attr-defined]
+        gone = weakref.ref(page)
+        serve.built_files.append([file])
+        del page
         serve.settle_objects()
+        assert gone() is None and vars(file) == {} and not serve.built_files
         assert gc.isenabled() and gc.get_freeze_count() > 0
+        cycle = Thing()
+        cycle.me = cycle  # type: ignore[attr-defined]
+        frozen_cycle = weakref.ref(cycle)
+        gc.freeze()  # as if a build had frozen it while it was alive
+        del cycle
+        for _ in range(serve.FULL_PASS_EVERY):
+            serve.hold_collection()
+            serve.settle_objects()
+        assert frozen_cycle() is None  # freed by the full pass
     finally:
         gc.unfreeze()
         gc.enable()

@@ -23,18 +23,15 @@ def install() -> None:
     """Patch MkDocs' helpers for this process (serving only; idempotent)."""
     from mkdocs import utils
     from mkdocs.commands import build
-    from mkdocs.structure import files
     from mkdocs_static_i18n import suffix
     if not _original:
         _original.update(write=utils.write_file, copy=utils.copy_file, build_page=build._build_page,
-                         i18n_file=suffix.create_i18n_file, exclusions=files.set_exclusions)
+                         i18n_file=suffix.create_i18n_file)
     utils.clean_directory = _keep
     utils.write_file = _write
     utils.copy_file = _copy
     build._build_page = _build_page
     suffix.create_i18n_file = _create_i18n_file
-    files.set_exclusions = _set_exclusions  # get_files calls it from its own module, build from its import
-    setattr(build, "set_exclusions", _set_exclusions)  # noqa: B010 (not an attribute MkDocs' build exports)
 
 
 def begin() -> None:
@@ -91,34 +88,6 @@ def _build_page(page: Any, config: Any, *args: Any, **kwargs: Any) -> None:
         _intact[path] = (*stamp, written)
     else:
         _intact.pop(path, None)
-
-
-# Each file's InclusionLevel by the patterns it was matched against (exclude_docs, draft_docs, not_in_nav) and its path.
-_inclusions: dict[tuple[Any, ...], Any] = {}
-
-
-def _spec_key(spec: Any) -> tuple[Any, ...]:
-    """A pathspec (or None) as the regexes it matches with."""
-    patterns = getattr(spec, "patterns", None) or ()
-    return tuple((p.regex.pattern if p.regex is not None else None, p.include) for p in patterns)
-
-
-def _set_exclusions(files: Any, config: Any) -> None:
-    """MkDocs' set_exclusions (each file of docs/ excluded, a draft, left out of the nav or included, by matching its
-    path against the config's gitignore-style patterns), from what it found for the same path and patterns before:
-    matching the 17,400 files of a 3,000-entry site's docs/, twice for each language, was ~0.2 s of a rebuild."""
-    from mkdocs.structure.files import InclusionLevel
-    patterns = (_spec_key(config.get("exclude_docs")), _spec_key(config.get("draft_docs")),
-                _spec_key(config.get("not_in_nav")))
-    for file in files:
-        if file.inclusion != InclusionLevel.UNDEFINED:
-            continue
-        key = (patterns, file.src_uri)
-        found = _inclusions.get(key)
-        if found is None:
-            _original["exclusions"]([file], config)
-            found = _inclusions[key] = file.inclusion
-        file.inclusion = found
 
 
 # The i18n plugin's File for each file of docs/ and language, as it first made it (before anything was attached to it),

@@ -160,6 +160,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
                                  if f.abs_src_path})
     parallel.start(config, config.plugins.get("i18n"), serve.command[0], finish=_finish_child)
     if serve.serving():  # pages whose inputs are unchanged since an earlier rebuild are not rendered again
+        serve.built_files.append(files)
         if serve.problems:
             serve_cache.forget()
         else:
