@@ -210,3 +210,70 @@ def test_a_kept_page_whose_file_is_intact_is_not_built_again(tmp_path: Path, ser
         assert built == ["a.md"] * 3
     finally:
         serve_site._original["build_page"] = real
+
+
+def _page(*hrefs: str) -> bytes:
+    links = "".join(f'<a href="{h}">x</a>' for h in hrefs)
+    return f"---\nee_html: true\n---\n<p>{links}</p>\n".encode()
+
+
+def _links(docs: Path, files: dict[str, bytes]) -> list[str]:
+    check = site.LinkCheck(docs, incremental=True)
+    for rel, data in files.items():
+        check.add(rel, data)
+    return check.broken()
+
+
+def test_an_unchanged_pages_links_are_settled_again_when_a_target_goes(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Serving: the links of a page whose bytes did not change are not read or looked up again while the same files
+    are generated; a generated target that goes, or a hand-written one deleted, is still reported."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "handwritten-x.md").write_text("x", encoding="utf-8")
+    site.LinkCheck(docs)  # a cold check forgets what serving remembered
+    files = {"cuda/a.md": _page("../b/", "../../handwritten-x/"), "cuda/b.md": _page("../a/")}
+    assert _links(docs, files) == []
+    read: list[str] = []
+    real = site._page_links
+    monkeypatch.setattr(site, "_page_links", lambda path, data: (read.append(path), real(path, data))[1])
+    assert _links(docs, files) == [] and read == []
+    (docs / "handwritten-x.md").unlink()
+    assert _links(docs, files) == ["cuda/a.md: ../../handwritten-x/"] and read == []
+    (docs / "handwritten-x.md").write_text("x", encoding="utf-8")
+    assert _links(docs, {"cuda/a.md": files["cuda/a.md"]}) == ["cuda/a.md: ../b/"]  # b is no longer generated
+    assert read == []
+    changed = dict(files, **{"cuda/b.md": _page("../c/")})
+    assert _links(docs, changed) == ["cuda/b.md: ../c/"] and read == ["cuda/b.md"]
+
+
+def test_an_unchanged_reproduction_folder_is_not_read_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.render import repro
+    folder = tmp_path / "entries" / "cuda" / "x.repro"
+    folder.mkdir(parents=True)
+    (folder / "repro.py").write_text("print(1)\n", encoding="utf-8")
+    first = repro.read_all(tmp_path / "entries", incremental=True)
+    read: list[Path] = []
+    real = repro.read_folder
+    monkeypatch.setattr(repro, "read_folder", lambda f: (read.append(f), real(f))[1])
+    again = repro.read_all(tmp_path / "entries", incremental=True)
+    assert again["cuda/x"] is first["cuda/x"] and read == []
+    assert repro.files_digest(again["cuda/x"]) == digest(first["cuda/x"])
+    (folder / "repro.py").write_text("print(2)\n", encoding="utf-8")  # same size
+    assert repro.read_all(tmp_path / "entries", incremental=True)["cuda/x"][0].text == "print(2)\n"
+    assert read == [folder]
+
+
+def test_an_entry_file_rewritten_with_as_many_bytes_is_loaded_again(corpus_dir: Path) -> None:
+    from generator.load import corpus as loader
+    path = sorted(corpus_dir.glob("cuda/*.json"))[0]
+    loader.load_corpus(corpus_dir, incremental=True)
+    before = loader.ENTRIES_LOADED[0]
+    loader.load_corpus(corpus_dir, incremental=True)
+    assert loader.ENTRIES_LOADED[0] == before  # nothing changed: nothing loaded
+    text = path.read_text(encoding="utf-8")
+    i = text.index('"root_cause": "') + len('"root_cause": "')
+    path.write_text(text[:i] + ("Z" if text[i] != "Z" else "Y") + text[i + 1:], encoding="utf-8")
+    found = loader.load_corpus(corpus_dir, incremental=True)
+    assert loader.ENTRIES_LOADED[0] == before + 1
+    assert any(e.root_cause[0] in "ZY" for e in found.entries)

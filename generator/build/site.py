@@ -67,15 +67,16 @@ class BuildResult:
     files: Mapping[str, bytes] = field(default_factory=dict)
 
 
-def make_site(report: Report, repo_url: str, branch: str = "main", entries_dir: Path | None = None) -> Site:
+def make_site(report: Report, repo_url: str, branch: str = "main", entries_dir: Path | None = None,
+              incremental: bool = False) -> Site:
     """The site model: entries, graph, article links, the tier each page shows and the warnings it lists, and (given
-    the entries folder) the reproduction folders it publishes."""
+    the entries folder) the reproduction folders it publishes (`incremental`: repro.read_all's)."""
     corpus = report.corpus
     links = all_related_entries(corpus.articles, corpus.entries)
     return Site(entries={e.id: e for e in corpus.entries}, graph=build_graph(corpus.entries), articles=corpus.articles,
                 article_links=links, effective_tier=report.tiers(), repo_url=repo_url.rstrip("/"), edit_branch=branch,
                 notices=report.page_notices(), tested=report.tested, redirects=report.redirects,
-                repro=repro.read_all(entries_dir) if entries_dir is not None else {})
+                repro=repro.read_all(entries_dir, incremental) if entries_dir is not None else {})
 
 
 # Entries whose pages are rendered at once in a cold build (on every core: workers.fork_map), each group's pages written
@@ -182,7 +183,7 @@ class EntryInputs:
                       e.belongs_to, [(i, self.entries[i]) for i in named],
                       [self.articles[a.id] for a in site.articles_of.get(e.id, [])],
                       site.effective_tier.get(e.id), site.notices.get(e.id), self.tested.get(e.id),
-                      site.repro.get(e.id))
+                      repro.files_digest(site.repro[e.id]) if e.id in site.repro else None)
 
 
 def entry_page(e: Entry, site: Site, lang: str, inputs: EntryInputs) -> str:
@@ -237,7 +238,7 @@ def repro_pages(site: Site, incremental: bool) -> Iterator[tuple[str, str]]:
     for page in [k for k in _REPRO_PAGES if k[0] not in site.repro]:
         del _REPRO_PAGES[page]
     for owner, stored in site.repro.items():
-        key = digest(stored)
+        key = repro.files_digest(stored)
         if _REPRO_BLOCKS.get(owner, (b"", {}))[0] != key:
             _REPRO_BLOCKS[owner] = (key, repro.code_blocks(stored))
             REPRO_FOLDERS_HIGHLIGHTED += 1
@@ -357,7 +358,7 @@ def build(entries_dir: Path, docs_dir: Path, repo_url: str, reference: Path = RE
     report = check(entries_dir, reference, incremental=incremental)
     if report.errors:
         raise BuildError(sorted(report.errors))
-    site = make_site(report, repo_url, branch, entries_dir)
+    site = make_site(report, repo_url, branch, entries_dir, incremental)
     problems = list(report.problems)
     if not incremental:
         release_free_memory()  # what loading and linting freed, before the workers that render are forked
@@ -407,16 +408,25 @@ class LinkCheck:
         self.incremental = incremental
         self.added: set[str] = set()
         self.pending: dict[tuple[str, ...], list[str]] = {}  # names one of which must exist -> '<page>: <href>'s
+        self._unchanged: list[str] = []  # incremental: pages whose bytes (so links) are the last build's
         if not incremental:
             _LINKS.clear()
+            _UNRESOLVED.clear()
+            _LAST_ADDED[0] = frozenset()
 
     def add(self, path: str, data: bytes, key: bytes | None = None) -> None:
         """`key`: _content_key(data), if the caller has it already."""
         self.added.add(path)
         if not path.endswith(".md") or _HTML_PAGE not in data[:1000]:
             return
-        links = remembered(_LINKS, path, key or _content_key(data),
-                           partial(_page_links, path, data)) if self.incremental else _page_links(path, data)
+        if self.incremental:
+            key = key or _content_key(data)
+            if (known := _LINKS.get(path)) is not None and known[0] == key and path in _UNRESOLVED:
+                self._unchanged.append(path)  # settled in broken()
+                return
+        links = remembered(_LINKS, path, key or b"", partial(_page_links, path, data)) if self.incremental \
+            else _page_links(path, data)
+        _UNRESOLVED.pop(path, None)
         for href, names in links:
             if not any(n in self.added for n in names):
                 self.pending.setdefault(names, []).append(f"{path}: {href}")
@@ -432,6 +442,21 @@ class LinkCheck:
 
         for gone in _LINKS.keys() - self.added:
             del _LINKS[gone]
+        if self.incremental:
+            # An unchanged page's links to generated files still lead where they did if the same files were generated
+            # (serving: an edit changes few pages, and ~400,000 links were looked up again each rebuild at 3,000
+            # entries); those that no generated file answered (the hand-written pages) are looked for again.
+            same = self.added == _LAST_ADDED[0]
+            for path in self._unchanged:
+                for href, names in (_UNRESOLVED[path] if same else _LINKS[path][1]):
+                    if same or not any(n in self.added for n in names):
+                        self.pending.setdefault(names, []).append(f"{path}: {href}")
+            for path in [p for p in _LINKS if p not in _UNRESOLVED or not same]:
+                _UNRESOLVED[path] = [(href, names) for href, names in _LINKS[path][1]
+                                     if not any(n in self.added for n in names)]
+            for gone in _UNRESOLVED.keys() - _LINKS.keys():
+                del _UNRESOLVED[gone]
+            _LAST_ADDED[0] = frozenset(self.added)
         return sorted(link for names, links in self.pending.items() if not any(found(n) for n in names)
                       for link in links)
 
@@ -445,6 +470,9 @@ def check_links(files: dict[str, bytes], docs_dir: Path = DOCS_DIR, incremental:
 
 
 _LINKS: dict[str, tuple[bytes, list[tuple[str, tuple[str, ...]]]]] = {}  # page -> (digest, its links), while serving
+# While serving: each page's links that no generated file answered in the last build, and that build's generated files.
+_UNRESOLVED: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+_LAST_ADDED: list[frozenset[str]] = [frozenset()]
 
 
 def _page_links(path: str, data: bytes) -> list[tuple[str, tuple[str, ...]]]:

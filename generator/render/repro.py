@@ -8,6 +8,7 @@ no larger than MAX_BYTES, are published; any other file is listed on the page as
 """
 from __future__ import annotations
 
+import os
 import re
 import stat
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from markupsafe import Markup
 
 from generator.l10n.i18n import strings
 from generator.l10n.languages import to_root
+from generator.memo import digest
 from generator.render.markup_html import Headings, file_block, html_ext_link, html_text
 
 MAX_BYTES = 512 * 1024
@@ -87,18 +89,55 @@ def _read_text(path: Path) -> str | None:
     return None if "\x00" in text else text
 
 
-def read_all(entries_dir: Path) -> dict[str, tuple[ReproFile, ...]]:
+def read_all(entries_dir: Path, incremental: bool = False) -> dict[str, tuple[ReproFile, ...]]:
     """owner -> its published files, for every reproduction folder `entries/<domain>/<slug>.repro/` (owner
-    `<domain>/<slug>`: an entry, `articles/<id>`, or a stored run that no entry names yet)."""
+    `<domain>/<slug>`: an entry, `articles/<id>`, or a stored run that no entry names yet). `incremental` (`mkdocs
+    serve`): a folder whose files' stats did not change since the last incremental read in this process gives the
+    files read then (the same tuple: files_digest knows it), without reading them (at 3,000 entries, reading the
+    7,000 files and digesting their text took ~0.25 s of each rebuild)."""
     out = {}
+    seen = set()
     for folder in sorted(entries_dir.glob("*/*.repro")):
         owner = folder.relative_to(entries_dir).as_posix().removesuffix(".repro")
         if not _NAME.fullmatch(owner.replace("/", "")):
             continue
-        files = read_folder(folder)
+        if incremental:
+            seen.add(folder)
+            stamp = _folder_stamp(folder)
+            known = _FOLDERS.get(folder)
+            if known is None or stamp is None or known[0] != stamp:
+                known = _FOLDERS[folder] = (stamp, read_folder(folder))
+            files = known[1]
+        else:
+            files = read_folder(folder)
         if files:
             out[owner] = files
+    for gone in set(_FOLDERS) - seen if incremental else list(_FOLDERS):
+        del _FOLDERS[gone]
+    _DIGESTS.clear()  # of the folders read now, as files_digest is asked for them
     return out
+
+
+_FOLDERS: dict[Path, tuple[object, tuple[ReproFile, ...]]] = {}  # folder -> (_folder_stamp, its files), serving
+_DIGESTS: dict[int, tuple[tuple[ReproFile, ...], bytes]] = {}  # id(files) -> (files, files_digest)
+
+
+def _folder_stamp(folder: Path) -> object:
+    """Each entry of the folder with its inode, size and times (a file written anew has a new inode or times)."""
+    try:
+        with os.scandir(folder) as it:
+            return sorted((e.name, (st := e.stat(follow_symlinks=False)).st_mode, st.st_ino, st.st_size,
+                           st.st_mtime_ns, st.st_ctime_ns) for e in it)
+    except OSError:
+        return None
+
+
+def files_digest(files: tuple[ReproFile, ...]) -> bytes:
+    """memo.digest(files), made once for the same tuple (read_all gives an unchanged folder's again)."""
+    known = _DIGESTS.get(id(files))
+    if known is None or known[0] is not files:
+        known = _DIGESTS[id(files)] = (files, digest(files))
+    return known[1]
 
 
 def page_path(owner: str) -> str:
