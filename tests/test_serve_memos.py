@@ -24,9 +24,10 @@ def serving_patches(monkeypatch: pytest.MonkeyPatch) -> None:
     """serve_site.install() for one test: MkDocs' and the i18n plugin's helpers are put back after it."""
     from mkdocs import utils
     from mkdocs.commands import build
-    from mkdocs_static_i18n import suffix
+    from mkdocs_static_i18n import reconfigure, suffix
     for module, name in ((utils, "clean_directory"), (utils, "write_file"), (utils, "copy_file"),
-                         (build, "_build_page"), (suffix, "create_i18n_file")):
+                         (build, "_build_page"), (suffix, "create_i18n_file"), (build, "get_files"),
+                         (reconfigure, "is_relative_to")):
         monkeypatch.setattr(module, name, getattr(module, name))
     serve_site.install()
 

@@ -562,11 +562,13 @@ def merge_bundles(site: Path, parts: list[Path]) -> dict[str, int]:
             for lang, info in slice_entry["languages"].items():
                 more.setdefault(lang, []).append(sub.name)
                 counts[lang] = counts.get(lang, 0) + int(info["page_count"])
-        for path in sorted(part.rglob("*")):
-            if path.is_file() and path != part / "pagefind-entry.json":
-                target = bundle / path.relative_to(part)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(path, target)
+        for folder, _, names in os.walk(part):  # strings, one mkdir a folder: ~15,000 files a rebuild at 3,000 entries
+            rel = os.path.relpath(folder, part)
+            target = bundle if rel == "." else bundle / rel
+            target.mkdir(parents=True, exist_ok=True)
+            for name in names:
+                if not (rel == "." and name == "pagefind-entry.json"):
+                    os.replace(os.path.join(folder, name), os.path.join(target, name))
         shutil.rmtree(part, ignore_errors=True)
     if not parts:
         return {}
