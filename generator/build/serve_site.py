@@ -6,7 +6,12 @@ copying 10,000 shared files 1.1 s). While serving (never in `mkdocs build`), `in
 leave the folder in place, skip a write whose bytes are the file's already, and skip a copy whose target is newer than
 its source and the same size (MkDocs' own test for `--dirty`); `finish` then removes whatever this build did not
 produce (a deleted entry's pages), so the served site is byte for byte a full build's (tests/test_serve.py). The
-search bundle (pagefind/) is written whole by each build (generator/build/search_index.py)."""
+search bundle (pagefind/) is written whole by each build (generator/build/search_index.py).
+
+A rebuild also skips what it would make again the same (issue 12; each tested in tests/test_serve_memos.py): a kept
+page whose site file is intact is not built again (_build_page); the i18n plugin's files are copies of those it made
+before (_create_i18n_file, _is_relative_to); the other languages' builds get copies of the first one's list of docs/
+(_get_files). These follow MkDocs 1.6 and mkdocs-static-i18n 1.3 (requirements.lock pins both)."""
 from __future__ import annotations
 
 import copy
