@@ -278,3 +278,30 @@ def test_an_entry_file_rewritten_with_as_many_bytes_is_loaded_again(corpus_dir: 
     found = loader.load_corpus(corpus_dir, incremental=True)
     assert loader.ENTRIES_LOADED[0] == before + 1
     assert any(e.root_cause[0] in "ZY" for e in found.entries)
+
+
+def test_the_lists_of_every_entry_are_made_again_only_when_what_they_list_changed(
+        corpus_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from generator.paths import REFERENCE_FILE
+    from generator.render import indexes
+    made: list[str] = []
+    real = indexes.tags_page
+    monkeypatch.setattr(indexes, "tags_page", lambda s, lang: (made.append(lang), real(s, lang))[1])
+    docs = tmp_path / "docs"
+    build = lambda: site.build(corpus_dir, docs, "https://example.invalid/repo", REFERENCE_FILE,  # noqa: E731
+                               incremental=True)
+    build()
+    assert sorted(made) == ["en", "zh"]
+    path = sorted(corpus_dir.glob("cuda/*.json"))[0]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["root_cause"] += " Edited."  # not in any list
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    build()
+    assert sorted(made) == ["en", "zh"]
+    data["tags"] = [*data.get("tags", []), "listed-tag-edit"]
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    build()
+    assert sorted(made) == ["en", "en", "zh", "zh"]
+    assert "listed-tag-edit" in (docs / "browse/tags.md").read_text(encoding="utf-8")
