@@ -4,6 +4,7 @@ check)."""
 from __future__ import annotations
 
 import hashlib
+import os
 import weakref
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, TypeVar
@@ -18,6 +19,33 @@ V = TypeVar("V")
 def digest(*parts: object) -> bytes:
     """A digest of values made of JSON data, tuples and dataclasses (their repr says everything they hold)."""
     return hashlib.blake2b(repr(parts).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+Stamp = tuple[int, int, int, int]
+
+
+def file_stamp(path: str | os.PathLike[str]) -> Stamp | None:
+    """A file's inode, size, modification and change times (None when it cannot be read): a file written anew, or
+    renamed over (as the generator replaces a changed file), gets a new one."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
+def file_digest(path: str | os.PathLike[str], memo: dict[str, tuple[Stamp, bytes]]) -> bytes:
+    """A digest of the file's bytes, read again only when its file_stamp changed since `memo` last saw it. OSError when
+    it cannot be read."""
+    stamp = file_stamp(path)
+    known = memo.get(str(path))
+    if stamp is None or known is None or known[0] != stamp:
+        with open(path, "rb") as f:
+            content = hashlib.blake2b(f.read(), digest_size=16).digest()
+        if stamp is None:
+            return content
+        known = memo[str(path)] = (stamp, content)
+    return known[1]
 
 
 def remembered(memo: dict[K, tuple[bytes, V]], name: K, key: bytes, make: Callable[[], V]) -> V:

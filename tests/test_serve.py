@@ -12,6 +12,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -137,31 +138,41 @@ def test_error_page_escapes_what_entries_say() -> None:
     assert "</body>" in page  # where MkDocs puts its live-reload script
 
 
+def _served_and_built(tmp_path: Path, entries: Path, *args: str) -> tuple[dict[str, Any], dict[str, bytes],
+                                                                         dict[str, bytes]]:
+    """benchmarks.serve_rebuild over `entries` (`args`: the entry file and its options) into a served site, then a
+    fresh `mkdocs build --strict` of the entries as they are then: (the rebuild's JSON line, the served site's files,
+    the built site's files), by path in the site."""
+    from generator.paths import ROOT
+    project = make_project_copy(tmp_path / "project")
+    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT),
+               EE_BUILD_JOBS="1")
+    served = tmp_path / "served"
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.serve_rebuild", str(served), *args], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    fresh = tmp_path / "fresh"
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(fresh)], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+    def files(site: Path) -> dict[str, bytes]:
+        return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    return result, files(served), files(fresh)
+
+
 @pytest.mark.slow
 def test_a_rebuild_while_serving_renders_only_what_the_edit_changed_and_writes_a_full_builds_bytes(
         tmp_path: Path, acked_seeds: Path) -> None:
     """generator/build/serve_cache.py: after an edit, the pages whose inputs did not change are written as the earlier
     rebuild wrote them; the site is then byte for byte what a full `mkdocs build` of the edited entries writes."""
     import shutil
-
-    from generator.paths import ROOT
     entries = tmp_path / "entries"
     shutil.copytree(acked_seeds, entries)
-    project = make_project_copy(tmp_path / "project")
-    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT),
-               EE_BUILD_JOBS="1")
-    served = tmp_path / "served"
-    command = [sys.executable, "-m", "benchmarks.serve_rebuild", str(served), str(entries / f"{ENTRY}.json")]
-    proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result, served, tree = _served_and_built(tmp_path, entries, str(entries / f"{ENTRY}.json"))
     rendered = result["pages_rendered"]
-    fresh = tmp_path / "fresh"
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(fresh)], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    tree = {p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*") if p.is_file()}
-    assert {p.relative_to(served).as_posix(): p.read_bytes() for p in served.rglob("*") if p.is_file()} == tree
+    assert served == tree
     assert "markerincremental" in tree[f"{ENTRY}/index.html"].decode()
     pages = sum(1 for rel in tree if rel.endswith("index.html"))
     # The pages that show the edited text (here the English entry page: the Chinese one shows its own root cause),
@@ -179,25 +190,11 @@ def test_two_rebuilds_and_a_hand_edit_of_the_served_site_still_write_a_full_buil
     after two edits, with a page of the served site changed by hand before the second rebuild, the served site is byte
     for byte a full build's."""
     import shutil
-
-    from generator.paths import ROOT
     entries = tmp_path / "entries"
     shutil.copytree(acked_seeds, entries)
-    project = make_project_copy(tmp_path / "project")
-    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT),
-               EE_BUILD_JOBS="1")
-    served = tmp_path / "served"
     other = next(p for p in sorted(entries.glob("cuda/*.json")) if p.stem != ENTRY.split("/")[1])
-    command = [sys.executable, "-m", "benchmarks.serve_rebuild", str(served), str(entries / f"{ENTRY}.json"),
-               "--again", "--tamper", f"zh/cuda/{other.stem}/index.html"]
-    proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    fresh = tmp_path / "fresh"
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(fresh)], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    tree = {p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*") if p.is_file()}
-    served_tree = {p.relative_to(served).as_posix(): p.read_bytes() for p in served.rglob("*") if p.is_file()}
+    _, served_tree, tree = _served_and_built(tmp_path, entries, str(entries / f"{ENTRY}.json"), "--again", "--tamper",
+                                             f"zh/cuda/{other.stem}/index.html")
     assert sorted(set(served_tree) ^ set(tree)) == []
     assert [k for k in tree if tree[k] != served_tree[k]] == []
     assert "markerincrementalagain" in tree[f"{ENTRY}/index.html"].decode()
@@ -232,29 +229,14 @@ def test_a_removed_entrys_pages_leave_the_served_site(tmp_path: Path, acked_seed
     again) and removes what a rebuild no longer produces: after an entry is removed, the served site is byte for byte
     a full build's, without the entry's pages in either language."""
     import shutil
-
-    from generator.paths import ROOT
     entries = tmp_path / "entries"
     shutil.copytree(acked_seeds, entries)
     data = json.loads((entries / f"{ENTRY}.json").read_text(encoding="utf-8"))
     extra = "cuda/removed-while-serving"
     data.update(id=extra, signature="Xyzzy removed while serving", regex="Xyzzy removed while serving")
     (entries / f"{extra}.json").write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    project = make_project_copy(tmp_path / "project")
-    env = dict(os.environ, ENCYCLOPEDIA_ENTRIES=str(entries), NO_MKDOCS_2_WARNING="1", PYTHONPATH=str(ROOT),
-               EE_BUILD_JOBS="1")
-    served = tmp_path / "served"
-    command = [sys.executable, "-m", "benchmarks.serve_rebuild", str(served), str(entries / f"{extra}.json"),
-               "--remove"]
-    proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    fresh = tmp_path / "fresh"
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(fresh)], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    tree = {p.relative_to(fresh).as_posix(): p.read_bytes() for p in fresh.rglob("*") if p.is_file()}
-    served_tree = {p.relative_to(served).as_posix(): p.read_bytes() for p in served.rglob("*") if p.is_file()}
+    _, served_tree, tree = _served_and_built(tmp_path, entries, str(entries / f"{extra}.json"), "--remove")
     assert sorted(set(served_tree) ^ set(tree)) == []
     assert [k for k in tree if tree[k] != served_tree[k]] == []
     assert f"{extra}/index.html" not in tree and f"zh/{extra}/index.html" not in tree
-    assert not (served / extra).exists()  # nor its folder
+    assert not (tmp_path / "served" / extra).exists()  # nor its folder

@@ -13,13 +13,14 @@ problems instead of pages (generator/build/serve.py)."""
 from __future__ import annotations
 
 import hashlib
-import os
 import types
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from jinja2.bccache import Bucket, BytecodeCache
+
+from generator.memo import Stamp, file_digest
 
 EMPTY_TEMPLATE = "ee-kept.html"  # overrides/ee-kept.html: renders nothing; the hook writes the kept output instead
 
@@ -68,21 +69,11 @@ def build_key(config: Any, files: Any, language: str, project: Path) -> bytes:
 # Each page source's digest by its file's identity and times (os.stat): the generator never rewrites a file in place (it
 # writes a changed one beside it and renames it over: a new inode), and a hand-written page edited in an editor gets a
 # new modification time; reading and hashing the 7,400 sources of a 3,000-entry site was ~0.2 s of every rebuild.
-_sources: dict[str, tuple[tuple[int, int, int, int], bytes]] = {}
-
-
-def source_digest(path: str) -> bytes:
-    """A digest of the file's bytes, read again only when its stat changed since the last call for it."""
-    st = os.stat(path)
-    stamp = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-    known = _sources.get(path)
-    if known is None or known[0] != stamp:
-        known = _sources[path] = (stamp, _digest(Path(path).read_bytes()))
-    return known[1]
+_sources: dict[str, tuple[Stamp, bytes]] = {}
 
 
 def page_key(build: bytes, page: Any) -> bytes:
-    return _digest(build, page.file.src_uri, source_digest(page.file.abs_src_path))
+    return _digest(build, page.file.src_uri, file_digest(page.file.abs_src_path, _sources))
 
 
 def reuse(page: Any, language: str, key: bytes) -> KeptPage | None:

@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from generator.memo import Stamp, file_stamp
+
 produced: set[str] = set()  # absolute paths this build wrote, or found already written
 _original: dict[str, Callable[..., Any]] = {}
 
@@ -99,17 +101,9 @@ def _write(content: bytes, output_path: str) -> None:
     _original["write"](content, output_path)
 
 
-# A page's file in the site as this process last wrote it (or found it written): (inode, size, modification time, the
+# A page's file in the site as this process last wrote it (or found it written): (its memo.file_stamp, the
 # serve_cache.KeptPage whose output it holds).
-_intact: dict[str, tuple[int, int, int, object]] = {}
-
-
-def _stamp(path: str) -> tuple[int, int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_ino, st.st_size, st.st_mtime_ns
+_intact: dict[str, tuple[Stamp, object]] = {}
 
 
 def _build_page(page: Any, config: Any, *args: Any, **kwargs: Any) -> None:
@@ -120,14 +114,14 @@ def _build_page(page: Any, config: Any, *args: Any, **kwargs: Any) -> None:
     path = os.path.abspath(page.file.abs_dest_path)
     kept = getattr(page, "ee_kept", None)
     known = _intact.get(path)
-    if kept is not None and known is not None and known[3] is kept and known[:3] == _stamp(path):
+    if kept is not None and known is not None and known[1] is kept and known[0] == file_stamp(path):
         produced.add(path)
         return
     _original["build_page"](page, config, *args, **kwargs)
     written = kept if kept is not None else getattr(page, "ee_written", None)
-    stamp = _stamp(path)
+    stamp = file_stamp(path)
     if written is not None and stamp is not None:
-        _intact[path] = (*stamp, written)
+        _intact[path] = (stamp, written)
     else:
         _intact.pop(path, None)
 

@@ -26,7 +26,7 @@ from generator.l10n.translation import Finding, for_messages, known_messages, pa
 from generator.lint.checks import Report, check
 from generator.load.corpus import Corpus
 from generator.match.engine import match_files
-from generator.memo import digest, entry_digest, remembered
+from generator.memo import Stamp, digest, entry_digest, file_stamp, remembered
 from generator.model import Entry
 from generator.paths import DOCS_DIR, REFERENCE_FILE, ROOT
 from generator.problems import BuildError, Problem
@@ -606,21 +606,13 @@ def _known_key(rel: str, data: bytes) -> bytes:
     return known[1]
 
 
-def _stamp(path: Path | str) -> tuple[int, int, int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
-
-
 # `mkdocs serve` (incremental): what each generated file of a docs folder held when this process last wrote it or
 # found it so: docs path -> (its stat, _content_key of its bytes); and the names of the folder's last build. A rebuild
 # then tells an unchanged file by its stat and the digest of the new bytes, without reading it, and finds the files no
 # longer produced from the last build's names, without walking the owned folders (at 3,000 entries, reading the
 # 17,400 files and walking the folders took ~0.4 s of each rebuild). A stat that changed (a file edited or removed by
 # hand) sends it back to the comparison of bytes, and the first build of a folder in the process walks it.
-_ON_DISK: dict[Path, dict[str, tuple[tuple[int, int, int, int], bytes]]] = {}
+_ON_DISK: dict[Path, dict[str, tuple[Stamp, bytes]]] = {}
 _LAST_NAMES: dict[Path, set[str]] = {}
 
 
@@ -632,7 +624,6 @@ class FileWriter:
 
     def __init__(self, docs_dir: Path, incremental: bool = False) -> None:
         self.docs_dir = docs_dir
-        self.incremental = incremental
         folder = docs_dir.resolve()
         if not incremental:
             _ON_DISK.pop(folder, None)
@@ -657,7 +648,7 @@ class FileWriter:
         if self._known is not None:
             key = self._keys[rel] = key or _content_key(data)
             known = self._known.get(rel)
-            if known is not None and known[1] == key and known[0] == _stamp(os.path.join(self.docs_dir, rel)):
+            if known is not None and known[1] == key and known[0] == file_stamp(os.path.join(self.docs_dir, rel)):
                 self.result.unchanged += 1
                 return
         path = self.docs_dir / rel
@@ -667,7 +658,7 @@ class FileWriter:
             same = None  # new
         if same:
             self.result.unchanged += 1
-            if self._known is not None and (stamp := _stamp(path)) is not None:
+            if self._known is not None and (stamp := file_stamp(path)) is not None:
                 self._known[rel] = (stamp, self._keys[rel])
             return
         if path.parent not in self._folders:
@@ -699,7 +690,7 @@ class FileWriter:
         if self._known is not None:
             for path in [*self._new, *self._changed]:
                 rel = path.relative_to(docs_dir).as_posix()
-                if (stamp := _stamp(path)) is not None:
+                if (stamp := file_stamp(path)) is not None:
                     self._known[rel] = (stamp, self._keys[rel])
         previous = _manifest(docs_dir)
         if self._last_names is not None:  # the last build in this process wrote these: no need to walk the folders

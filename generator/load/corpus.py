@@ -28,6 +28,7 @@ from generator.config import domain_ids
 from generator.lint.rules import RESERVED
 from generator.lint.versions import split_version
 from generator.load.jsonpos import line_col, walk
+from generator.memo import Stamp, file_digest
 from generator.model import VERSION_NOTES, Article, DeadEnd, Entry, Evidence, VersionRow, Workaround, ZhText
 from generator.paths import SCHEMA_DIR
 from generator.problems import Problem
@@ -838,8 +839,8 @@ _Loaded = tuple[Entry | None, list[Problem], tuple[Entry, frozenset[str]] | None
 # kept between rebuilds in this process: a rebuild parses and validates again only the files that changed (what a file
 # loads to depends on nothing else). ENTRIES_LOADED counts the files loaded anew (tests).
 _LOADED: dict[Path, tuple[bytes, _Loaded]] = {}
-# Each entry file's stat (inode, size, modification and change times) and the digest of the bytes it had then.
-_STAMPS: dict[Path, tuple[tuple[int, int, int, int], bytes]] = {}
+# Each entry file's stat and the digest of the bytes it had then (memo.file_digest).
+_STAMPS: dict[str, tuple[Stamp, bytes]] = {}
 ENTRIES_LOADED = [0]
 
 
@@ -861,15 +862,8 @@ def load_corpus(root: Path, incremental: bool = False) -> Corpus:
             return None, [internal_error(_rel(path, root), exc)], None
 
     def kept(path: Path) -> _Loaded:
-        try:  # the file's stat first: an unchanged one is not read (what a file was read as is kept by its stat too)
-            st = path.stat()
-            stamp = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-            known = _STAMPS.get(path)
-            if known is not None and known[0] == stamp:
-                content = known[1]
-            else:
-                content = hashlib.blake2b(path.read_bytes(), digest_size=20).digest()
-                _STAMPS[path] = (stamp, content)
+        try:  # the file's stat first: an unchanged one is not read again
+            content = file_digest(path, _STAMPS)
         except OSError:  # load reports it
             return load(path)
         key = hashlib.blake2b(ids_key + content, digest_size=20).digest()
@@ -884,8 +878,8 @@ def load_corpus(root: Path, incremental: bool = False) -> Corpus:
         ids_key = hashlib.blake2b(repr((str(root), sorted(ids))).encode("utf-8", "surrogatepass")).digest()
         for gone in set(_LOADED) - set(files.entries):
             del _LOADED[gone]
-        for gone in set(_STAMPS) - set(files.entries):
-            del _STAMPS[gone]
+        for name in _STAMPS.keys() - {str(p) for p in files.entries}:
+            del _STAMPS[name]
         loaded = [kept(path) for path in files.entries]
     else:  # neither reads nor fills the memo
         loaded = fork_map(load, files.entries)  # on every core (generator/workers.py)

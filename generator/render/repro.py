@@ -114,7 +114,9 @@ def read_all(entries_dir: Path, incremental: bool = False) -> dict[str, tuple[Re
             out[owner] = files
     for gone in set(_FOLDERS) - seen if incremental else list(_FOLDERS):
         del _FOLDERS[gone]
-    _DIGESTS.clear()  # of the folders read now, as files_digest is asked for them
+    live = {id(files) for files in out.values()}  # an unchanged folder's tuple keeps its digest from build to build
+    for stale in [key for key in _DIGESTS if key not in live]:
+        del _DIGESTS[stale]
     return out
 
 
