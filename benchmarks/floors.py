@@ -22,6 +22,7 @@ The generator's files are made first by a cold generator run (not timed here: `p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -29,27 +30,33 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _children_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+def _cpu(who: int = resource.RUSAGE_SELF) -> float:
+    """User + system seconds of this process, or of its waited-for children (benchmarks.measure.cpu_seconds adds the
+    two, but importing that module imports the generator, whose import io_part times)."""
+    r = resource.getrusage(who)
     return r.ru_utime + r.ru_stime
 
 
-def _own_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_SELF)
-    return r.ru_utime + r.ru_stime
+@contextlib.contextmanager
+def _timed(out: dict[str, float], name: str) -> Iterator[None]:
+    """out['<name>_wall'] and out['<name>_cpu']: what the block took, in this process."""
+    start, cpu = time.perf_counter(), _cpu()
+    yield
+    out[f"{name}_wall"], out[f"{name}_cpu"] = time.perf_counter() - start, _cpu() - cpu
 
 
 def _run(args: list[str], cwd: Path) -> tuple[float, float, str]:
     """(wall s, CPU s, stdout) of a command in a fresh process."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), NO_MKDOCS_2_WARNING="1")
-    start, cpu = time.perf_counter(), _children_cpu()
+    start, cpu = time.perf_counter(), _cpu(resource.RUSAGE_CHILDREN)
     proc = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True)
-    wall, used = time.perf_counter() - start, _children_cpu() - cpu
+    wall, used = time.perf_counter() - start, _cpu(resource.RUSAGE_CHILDREN) - cpu
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} failed:\n{proc.stderr[-3000:]}")
     return wall, used, proc.stdout
@@ -104,23 +111,19 @@ markdown_extensions:
 def io_part(entries: str, docs: str) -> None:
     """In a fresh process: the generator's I/O floor, printed as JSON."""
     out: dict[str, float] = {}
-    start, cpu = time.perf_counter(), _own_cpu()
-    import generator.build.site  # noqa: F401  (what a generator run imports)
-    from generator.load import corpus
-    out["import_wall"], out["import_cpu"] = time.perf_counter() - start, _own_cpu() - cpu
+    with _timed(out, "import"):
+        import generator.build.site  # noqa: F401  (what a generator run imports)
+        from generator.load import corpus
 
     files = sorted(p for p in Path(entries).rglob("*.json") if not any(part.endswith(".repro") for part in p.parts))
-    start, cpu = time.perf_counter(), _own_cpu()
-    data = [json.loads(p.read_bytes()) for p in files]
-    out["parse_wall"], out["parse_cpu"] = time.perf_counter() - start, _own_cpu() - cpu
-    start, cpu = time.perf_counter(), _own_cpu()
-    valid = sum(corpus._valid(d, "entry.schema.json") for d in data)
-    out["schema_wall"], out["schema_cpu"] = time.perf_counter() - start, _own_cpu() - cpu
+    with _timed(out, "parse"):
+        data = [json.loads(p.read_bytes()) for p in files]
+    with _timed(out, "schema"):
+        valid = sum(corpus._valid(d, "entry.schema.json") for d in data)
     out["entries"], out["valid"] = len(data), valid
 
     generated = [(p.relative_to(docs), p.read_bytes()) for p in Path(docs).rglob("*") if p.is_file()]
-    with tempfile.TemporaryDirectory() as tmp:
-        start, cpu = time.perf_counter(), _own_cpu()
+    with tempfile.TemporaryDirectory() as tmp, _timed(out, "write"):
         made: set[Path] = set()
         for rel, data_bytes in generated:
             target = Path(tmp) / rel
@@ -128,7 +131,6 @@ def io_part(entries: str, docs: str) -> None:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 made.add(target.parent)
             target.write_bytes(data_bytes)
-        out["write_wall"], out["write_cpu"] = time.perf_counter() - start, _own_cpu() - cpu
     out["files"], out["bytes"] = len(generated), sum(len(b) for _, b in generated)
     print(json.dumps(out))
 
@@ -138,10 +140,10 @@ def highlight_part(entries: str) -> None:
     from generator.render import repro
 
     stored = repro.read_all(Path(entries))
-    start, cpu = time.perf_counter(), _own_cpu()
-    blocks = sum(len(repro.code_blocks(files)) for files in stored.values())
-    print(json.dumps({"wall": time.perf_counter() - start, "cpu": _own_cpu() - cpu, "files": blocks,
-                      "folders": len(stored)}))
+    out: dict[str, float] = {"folders": len(stored)}
+    with _timed(out, "highlight"):
+        out["files"] = sum(len(repro.code_blocks(files)) for files in stored.values())
+    print(json.dumps(out))
 
 
 def floors(n: int, work: Path) -> list[str]:
@@ -167,7 +169,7 @@ def floors(n: int, work: Path) -> list[str]:
     _, _, out = _run([py, "-m", "benchmarks.floors", "--part", "highlight", str(entries)], ROOT)
     hl = json.loads(out.strip().splitlines()[-1])
     rows.append(f"| {n:,} | highlighting: Pygments on {hl['files']:,} stored files ({hl['folders']:,} folders) "
-                f"| {hl['wall']:.2f} | {hl['cpu']:.2f} | |")
+                f"| {hl['highlight_wall']:.2f} | {hl['highlight_cpu']:.2f} | |")
 
     project = engine_project(docs, work / "engine")
     pages = sum(1 for _ in (project / "docs").rglob("*.md"))
